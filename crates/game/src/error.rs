@@ -1,0 +1,72 @@
+//! Why an action is refused. Every refusal leaves the game unchanged.
+
+use crate::{ActionKind, Seat};
+use rami_cards::{Card, Face};
+use rami_melds::GroupError;
+use serde::{Deserialize, Serialize};
+
+/// A refused action, with what a player needs to understand why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum ActionError {
+    #[error("there is no seat {0} at this table")]
+    NoSuchSeat(Seat),
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not your turn (seat {current} is playing)")]
+    NotYourTurn { current: Seat },
+    #[error("{kind:?} is not possible now: {why}")]
+    NotNow { kind: ActionKind, why: &'static str },
+    #[error("group {group} is not valid: {reason}")]
+    InvalidGroup { group: usize, reason: GroupError },
+    #[error("{card} is not in your hand")]
+    CardNotInHand { card: Card },
+    #[error("{card} was on the table and cannot go back to a hand")]
+    TableCardTakenBack { card: Card },
+    #[error("the table must stay as it was except for cards you add; {card} appeared from nowhere")]
+    CardFromNowhere { card: Card },
+    #[error("you must add at least one card from your hand")]
+    NothingPlayed,
+    #[error(
+        "the joker in group {group} could stand for {}: say which",
+        list(options)
+    )]
+    JokerNeedsName { group: usize, options: Vec<Face> },
+    #[error(
+        "the joker standing for {was} cannot take a new name until the real {was} is on the table"
+    )]
+    JokerRenamed { was: Face },
+    #[error(
+        "the joker standing for {face} must stay in its group until the real {face} is on the table"
+    )]
+    JokerMoved { face: Face },
+    #[error("the freed joker that stood for {face} must take a new name")]
+    FreedJokerNotRenamed { face: Face },
+    #[error(
+        "your first meld must include a run of three cards of one suit from your hand (jokers not counted)"
+    )]
+    FirstMeldNeedsRun,
+    #[error(
+        "group {group} holds a joker: its cards cannot move and only cards from your hand may join it"
+    )]
+    FrozenGroupChanged { group: usize },
+    #[error("a card from the table cannot join group {group}, which holds a joker")]
+    TableCardJoinsJokerGroup { group: usize },
+    #[error(
+        "{card} would be left alone on the table: only the loose cards dealt face up may stay alone"
+    )]
+    LoneCard { card: Card },
+    #[error("you may knock only with 5 points or fewer left in hand (you would keep {points})")]
+    KnockTooHigh { points: u32 },
+    #[error("the discard pile has no card {depth} places down")]
+    NoSuchDiscard { depth: usize },
+    #[error("there is no meld {0} on the table")]
+    NoSuchMeld(usize),
+}
+
+fn list(faces: &[Face]) -> String {
+    faces
+        .iter()
+        .map(|f| f.to_string())
+        .collect::<Vec<_>>()
+        .join(" or ")
+}

@@ -1,0 +1,1 @@
+//! Messages between a Rami host and the phones (to be written: issue 5).
