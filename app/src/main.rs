@@ -1,1 +1,48 @@
-fn main() {}
+//! `rami`: play rummy against the computer, host or join a table nearby, and the
+//! scripting commands of `CLI.md` (`check`, `sim`, …).
+
+mod cmd_check;
+mod cmd_sim;
+mod play_text;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "rami",
+    version,
+    about = "Rummy the way families play it: against the computer or together nearby."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game against the computer in this terminal (what `rami` alone does
+    /// until the windowed app lands).
+    Play(play_text::PlayArgs),
+    /// Say whether a table is valid for a rule set: prints {"valid": …}.
+    Check {
+        /// Rule set: manipulation machiavelli shanghai guadalupe carousel vatikan tahiti rummy500 rami.
+        #[arg(long)]
+        rules: String,
+        /// The table: groups separated by `|`, e.g. "QS KS AS | 7H 7D 7C".
+        #[arg(long, allow_hyphen_values = true)]
+        table: String,
+    },
+    /// Play whole games between computer players and print one JSON line per game.
+    Sim(cmd_sim::SimArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => play_text::run(play_text::PlayArgs::default()),
+        Some(Command::Play(args)) => play_text::run(args),
+        Some(Command::Check { rules, table }) => cmd_check::run(&rules, &table),
+        Some(Command::Sim(args)) => cmd_sim::run(args),
+    }
+}

@@ -311,6 +311,31 @@ pub fn joker_namings(cards: &[Card], rules: GroupRules) -> Vec<Vec<Face>> {
     ways
 }
 
+/// Why a group with unnamed jokers fits no naming at all (for a clear refusal).
+pub fn explain_unfit(cards: &[Card], rules: GroupRules) -> GroupError {
+    let jokers = cards.iter().filter(|c| c.is_joker()).count();
+    if let Err(e) = check_jokers(jokers, cards.len() - jokers, rules.jokers) {
+        return e;
+    }
+    if cards.len() < 3 {
+        return GroupError::TooFewCards;
+    }
+    let known: Vec<Face> = cards.iter().filter_map(|c| c.face()).collect();
+    match known.first() {
+        Some(f) if known.iter().all(|k| k.rank() == f.rank()) => {
+            if cards.len() > 4 {
+                GroupError::SetTooLong
+            } else {
+                GroupError::RepeatedSuitInSet
+            }
+        }
+        Some(f) if known.iter().all(|k| k.suit() == f.suit()) => judge_run(&known, rules.ace)
+            .err()
+            .unwrap_or(GroupError::NotInSequence),
+        _ => GroupError::NeitherSetNorRun,
+    }
+}
+
 fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     fn go(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         if cur.len() == k {
@@ -349,6 +374,53 @@ pub fn reading_order(cards: &[Card], ace: AceMode) -> Vec<Card> {
     };
     out.sort_by_key(key);
     out
+}
+
+/// Why a whole table is not valid for a rule set, naming the first bad group:
+/// every group valid (unnamed jokers only where one card fits; Tahiti's loose
+/// singles allowed), and no card more often than the rule set's deck holds it.
+pub fn check_table(rules: RuleSet, table: &[Vec<Card>]) -> Result<(), String> {
+    let group_rules = rules.group_rules();
+    let show = |g: &[Card]| rami_cards::format_cards(g);
+    for (i, group) in table.iter().enumerate() {
+        if rules == RuleSet::Tahiti && group.len() == 1 && !group[0].is_joker() {
+            continue;
+        }
+        if group.contains(&Card::JOKER) {
+            match joker_namings(group, group_rules).len() {
+                0 => {
+                    let why = explain_unfit(group, group_rules);
+                    return Err(format!("group {i} ({}): {why}", show(group)));
+                }
+                1 => continue,
+                _ => {
+                    return Err(format!(
+                        "group {i} ({}): the joker could stand for several cards; name it (*5H)",
+                        show(group)
+                    ));
+                }
+            }
+        }
+        if let Err(why) = validate_group(group, group_rules) {
+            return Err(format!("group {i} ({}): {why}", show(group)));
+        }
+    }
+    let counts = rami_cards::CardCounts::from_cards(table.iter().flatten());
+    if counts.jokers() > rules.max_jokers() {
+        return Err(format!(
+            "the table holds {} jokers; a {rules} deck has {}",
+            counts.jokers(),
+            rules.max_jokers()
+        ));
+    }
+    if let Some(face) = Face::all().find(|&f| counts.face_count(f) > rules.max_copies()) {
+        return Err(format!(
+            "the table holds {face} {} times; a {rules} deck has {}",
+            counts.face_count(face),
+            rules.max_copies()
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

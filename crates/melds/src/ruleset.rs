@@ -80,6 +80,21 @@ impl RuleSet {
         }
     }
 
+    /// The most jokers the rule set's deck holds.
+    pub fn max_jokers(self) -> u8 {
+        match self {
+            RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Rummy500 => 2,
+            RuleSet::Tahiti => 4,
+            RuleSet::Rami => 6,
+            _ => 0,
+        }
+    }
+
+    /// The most copies of one card the rule set's deck holds (two decks at most).
+    pub fn max_copies(self) -> u8 {
+        2
+    }
+
     /// What a card left in hand counts at the end of a hand (penalty or, in
     /// Carousel, hand points). Rule sets without card values count 1 a card.
     pub fn hand_points(self, card: Card) -> u32 {

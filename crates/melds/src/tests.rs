@@ -145,3 +145,22 @@ fn card_values() {
     assert_eq!(v(RuleSet::Rami, "*"), 30);
     assert_eq!(v(RuleSet::Rummy500, "*"), 15);
 }
+
+#[test]
+fn whole_tables_name_the_first_bad_group() {
+    let t =
+        |rules: RuleSet, text: &str| check_table(rules, &rami_cards::parse_table(text).unwrap());
+    assert_eq!(t(RuleSet::Manipulation, "QS KS AS | 7H 7D 7C"), Ok(()));
+    let err = t(RuleSet::Manipulation, "QS KS AS | 7H 7H 7C").unwrap_err();
+    assert!(err.starts_with("group 1 (7H 7H 7C)"), "{err}");
+    assert!(t(RuleSet::Tahiti, "5H | 7H 7D 7C").is_ok());
+    assert!(t(RuleSet::Manipulation, "5H | 7H 7D 7C").is_err());
+    let err = t(RuleSet::Manipulation, "7H 7D 7C | 7H 7S 7C | 7H 8H 9H").unwrap_err();
+    assert!(err.contains("7H 3 times"), "{err}");
+    assert!(t(RuleSet::Carousel, "5H * 7H").is_ok());
+    assert!(
+        t(RuleSet::Carousel, "5H 6H *")
+            .unwrap_err()
+            .contains("several")
+    );
+}

@@ -1,0 +1,98 @@
+//! Computer players. A bot decides from a [`PlayerView`] alone, the same view a
+//! phone receives, so it can run on the host or on a phone and can never cheat.
+
+mod play;
+
+pub use play::{GameSummary, SHANGHAI_SIM_HANDS, play_game};
+
+use rami_game::{Action, ActionKind, PlayerView, RuleSet};
+use rami_solver::Goal;
+
+/// How well a computer player plays. Only one level exists so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Level {
+    /// Plays the move that puts down the most cards, at once.
+    #[default]
+    Greedy,
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "greedy" | "1" => Ok(Level::Greedy),
+            other => Err(format!("unknown computer level `{other}` (known: greedy)")),
+        }
+    }
+}
+
+/// The action `view.seat` takes now, or `None` when it has nothing to do (not its
+/// turn, or the game is over).
+pub fn choose_action(view: &PlayerView, _level: Level) -> Option<Action> {
+    if view.legal.is_empty() || view.current != Some(view.seat) {
+        return None;
+    }
+    let rules = view.config.rules;
+    if !rules.is_manipulation() {
+        // The discard rule sets bring their own player (issue 4).
+        return fallback(view);
+    }
+    let can = |k: ActionKind| view.legal.contains(&k);
+    if rules == RuleSet::Carousel && view.draws_this_turn == 0 && can(ActionKind::Draw) {
+        return Some(Action::Draw);
+    }
+    if can(ActionKind::Done) {
+        let opening = rules == RuleSet::Vatikan && !view.players[view.seat].opened;
+        let play = if opening {
+            rami_solver::best_opening(rules, &view.hand)
+                .ok()
+                .flatten()
+                .map(|p| {
+                    let mut table = view.table.clone();
+                    table.extend(p.table);
+                    table
+                })
+        } else {
+            rami_solver::solve(rules, &view.table, &view.hand, Goal::MostCards)
+                .ok()
+                .flatten()
+                .map(|p| p.table)
+        };
+        if let Some(table) = play {
+            let left = leftover_points(view, &table);
+            if can(ActionKind::Knock) && left.is_some_and(|p| p <= 5) {
+                return Some(Action::Knock { table });
+            }
+            return Some(Action::Done { table });
+        }
+    }
+    fallback(view)
+}
+
+/// Hand points left after playing `table` (for Carousel's knock).
+fn leftover_points(view: &PlayerView, table: &[Vec<rami_cards::Card>]) -> Option<u32> {
+    let before = rami_cards::CardCounts::from_cards(view.table.iter().flatten());
+    let after = rami_cards::CardCounts::from_cards(table.iter().flatten());
+    let played = after.minus(&before)?;
+    let hand = rami_cards::CardCounts::from_cards(&view.hand).minus(&played)?;
+    Some(
+        hand.cards()
+            .iter()
+            .map(|&c| view.config.rules.hand_points(c))
+            .sum(),
+    )
+}
+
+/// Draw if possible, else pass (also the way out when a planned play is refused).
+pub fn fallback(view: &PlayerView) -> Option<Action> {
+    let can = |k: ActionKind| view.legal.contains(&k);
+    if can(ActionKind::Draw) {
+        Some(Action::Draw)
+    } else if can(ActionKind::Pass) {
+        Some(Action::Pass)
+    } else if can(ActionKind::GiveUp) {
+        Some(Action::GiveUp)
+    } else {
+        None
+    }
+}
