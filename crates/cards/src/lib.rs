@@ -108,7 +108,7 @@ impl Face {
     }
 
     pub fn from_index(i: usize) -> Option<Face> {
-        (i < Face::COUNT).then(|| Face(i as u8))
+        (i < Face::COUNT).then_some(Face(i as u8))
     }
 
     pub fn rank(self) -> Rank {

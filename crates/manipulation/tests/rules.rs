@@ -812,7 +812,8 @@ fn carousel_worked_examples() {
 #[test]
 fn carousel_two_others_tied_for_fewest_both_win_with_the_undercut() {
     let d = rami_manipulation::scoring::carousel_deltas(HandEnd::Knocked { seat: 0 }, &[5, 3, 3]);
-    assert_eq!(d, vec![0, 2 + 0 + 10, 2 + 0 + 10]);
+    // Each: (5 - 3) + (3 - 3) + the undercut 10.
+    assert_eq!(d, vec![0, 12, 12]);
 }
 
 #[test]

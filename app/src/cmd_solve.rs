@@ -1,0 +1,195 @@
+//! `rami solve`: the move finder on the command line, in the JSON of `CLI.md`
+//! (single position, or `--batch` JSON lines).
+
+use rami_cards::{Card, parse_cards, parse_table};
+use rami_melds::RuleSet;
+use rami_solver::{Goal, Play, solve};
+use serde_json::Value;
+
+fn error_json(message: &str) -> String {
+    serde_json::json!({ "error": message }).to_string()
+}
+
+fn card_strings(cards: &[Card]) -> Value {
+    Value::Array(cards.iter().map(|c| Value::String(c.to_string())).collect())
+}
+
+fn table_json(table: &[Vec<Card>]) -> Value {
+    Value::Array(table.iter().map(|g| card_strings(g)).collect())
+}
+
+/// The result object, fields in the order `CLI.md` shows them.
+fn play_json(play: Option<&Play>, input_table: &[Vec<Card>]) -> String {
+    let (playable, count, points, played, table, changed, rearranged) = match play {
+        Some(p) => (
+            true,
+            p.count,
+            p.points,
+            card_strings(&p.played),
+            table_json(&p.table),
+            serde_json::json!(p.changed),
+            p.rearranged,
+        ),
+        None => (
+            false,
+            0,
+            0,
+            Value::Array(Vec::new()),
+            table_json(input_table),
+            Value::Array(Vec::new()),
+            false,
+        ),
+    };
+    format!(
+        "{{\"playable\": {playable}, \"count\": {count}, \"points\": {points}, \"played\": {played}, \"table\": {table}, \"changed\": {changed}, \"rearranged\": {rearranged}}}"
+    )
+}
+
+fn parse_goal(goal: &str) -> Result<Goal, String> {
+    match goal.trim().to_ascii_lowercase().as_str() {
+        "" | "most-cards" => Ok(Goal::MostCards),
+        "most-points" => Ok(Goal::MostPoints),
+        "hint" => Ok(Goal::Hint),
+        other => Err(format!(
+            "unknown goal `{other}`: expected hint, most-cards or most-points"
+        )),
+    }
+}
+
+fn solve_inner(rules: &str, table: &str, hand: &str, goal: &str) -> Result<String, String> {
+    let rules: RuleSet = rules.parse().map_err(|e| format!("{e}"))?;
+    let table = parse_table(table).map_err(|e| format!("table: {e}"))?;
+    let hand = parse_cards(hand).map_err(|e| format!("hand: {e}"))?;
+    let goal = parse_goal(goal)?;
+    let play = solve(rules, &table, &hand, goal).map_err(|e| e.to_string())?;
+    Ok(play_json(play.as_ref(), &table))
+}
+
+/// Returns (stdout JSON line, exit code). Single form of `CLI.md`: exit 0 with
+/// the result, or `{"error": …}` and exit 2 for an invalid table, bad notation
+/// (naming the bad token), impossible cards, an unknown rule set or goal.
+pub fn solve_json(rules: &str, table: &str, hand: &str, goal: &str) -> (String, i32) {
+    match solve_inner(rules, table, hand, goal) {
+        Ok(line) => (line, 0),
+        Err(message) => (error_json(&message), 2),
+    }
+}
+
+/// A field of a batch line: a string, or for the table also an array of groups of
+/// card strings; absent is empty.
+fn field_text(line: &Value, name: &str) -> Result<String, String> {
+    match line.get(name) {
+        None | Some(Value::Null) => Ok(String::new()),
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(Value::Array(groups)) => {
+            let mut parts = Vec::new();
+            for g in groups {
+                match g {
+                    Value::Array(cards) => {
+                        let names: Option<Vec<&str>> = cards.iter().map(Value::as_str).collect();
+                        let names = names.ok_or_else(|| format!("`{name}`: cards must be strings"))?;
+                        parts.push(names.join(" "));
+                    }
+                    Value::String(s) => parts.push(s.clone()),
+                    _ => return Err(format!("`{name}`: expected groups of card strings")),
+                }
+            }
+            Ok(if name == "table" {
+                parts.join(" | ")
+            } else {
+                parts.join(" ")
+            })
+        }
+        Some(_) => Err(format!("`{name}` must be a string")),
+    }
+}
+
+fn batch_line(text: &str) -> Result<String, String> {
+    let line: Value = serde_json::from_str(text).map_err(|e| format!("not a JSON object: {e}"))?;
+    if !line.is_object() {
+        return Err("not a JSON object".to_string());
+    }
+    let rules = field_text(&line, "rules")?;
+    let table = field_text(&line, "table")?;
+    let hand = field_text(&line, "hand")?;
+    let goal = field_text(&line, "goal")?;
+    solve_inner(&rules, &table, &hand, &goal)
+}
+
+/// `--batch`: reads JSON lines `{"rules","table","hand","goal"}` and writes one
+/// result object per line, in order (`{"error": …}` for a bad line). Blank lines
+/// are skipped. Exit code 0 if every line was solved, 2 if any line was refused.
+pub fn solve_batch(input: &mut dyn std::io::BufRead, output: &mut dyn std::io::Write) -> i32 {
+    let mut status = 0;
+    let mut text = String::new();
+    loop {
+        text.clear();
+        match input.read_line(&mut text) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = writeln!(output, "{}", error_json(&format!("reading input: {e}")));
+                return 2;
+            }
+        }
+        if text.trim().is_empty() {
+            continue;
+        }
+        let line = batch_line(text.trim()).unwrap_or_else(|message| {
+            status = 2;
+            error_json(&message)
+        });
+        if writeln!(output, "{line}").is_err() {
+            return 2;
+        }
+    }
+    let _ = output.flush();
+    status
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_form() {
+        let (out, code) = solve_json("manipulation", "5S 6S 7S", "8S KD", "most-cards");
+        assert_eq!(code, 0);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["playable"], true);
+        assert_eq!(v["count"], 1);
+        assert_eq!(v["played"], serde_json::json!(["8S"]));
+        assert_eq!(v["table"], serde_json::json!([["5S", "6S", "7S", "8S"]]));
+        assert_eq!(v["changed"], serde_json::json!([0]));
+    }
+
+    #[test]
+    fn no_play_and_errors() {
+        let (out, code) = solve_json("manipulation", "5S 6S 7S", "KD", "hint");
+        assert_eq!(code, 0);
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["playable"], false);
+        assert_eq!(v["table"], serde_json::json!([["5S", "6S", "7S"]]));
+        let (out, code) = solve_json("manipulation", "5S 6S 8S", "KD", "hint");
+        assert_eq!(code, 2);
+        assert!(out.contains("group 0"), "{out}");
+        let (out, code) = solve_json("manipulation", "5S 6S 7S", "KX", "");
+        assert_eq!(code, 2);
+        assert!(out.contains("`KX`"), "{out}");
+        let (_, code) = solve_json("manipulation", "5S 6S 7S", "5S 5S", "");
+        assert_eq!(code, 2);
+    }
+
+    #[test]
+    fn batch() {
+        let input = "{\"rules\":\"shanghai\",\"table\":\"\",\"hand\":\"AS 2S 3S\",\"goal\":\"most-points\"}\n\n{\"rules\":\"nope\"}\n";
+        let mut out = Vec::new();
+        let code = solve_batch(&mut input.as_bytes(), &mut out);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].contains("\"count\": 3"));
+        assert!(lines[1].contains("error"));
+        assert_eq!(code, 2);
+    }
+}
