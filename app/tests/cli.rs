@@ -1,0 +1,91 @@
+//! The command-line forms of CLI.md, run as a user would run them.
+
+use std::process::Command;
+
+fn rami(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rami"))
+        .args(args)
+        .output()
+        .expect("run rami");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn json(line: &str) -> serde_json::Value {
+    serde_json::from_str(line).expect("one JSON object")
+}
+
+#[test]
+fn check_says_valid_or_names_the_first_bad_group() {
+    let (out, _, code) = rami(&["check", "--rules", "manipulation", "--table", "QS KS AS | 7H 7D 7C"]);
+    assert_eq!(code, 0);
+    assert_eq!(json(out.trim()), serde_json::json!({"valid": true}));
+
+    let (out, _, code) = rami(&["check", "--rules", "shanghai", "--table", "QS KS AS | 7H 7D 7C"]);
+    assert_eq!(code, 0);
+    let v = json(out.trim());
+    assert_eq!(v["valid"], false);
+    assert!(v["error"].as_str().unwrap().contains("group 0"), "{v}");
+
+    let (out, _, code) = rami(&["check", "--rules", "tahiti", "--table", ""]);
+    assert_eq!((json(out.trim())["valid"].clone(), code), (serde_json::json!(true), 0));
+}
+
+#[test]
+fn bad_notation_names_the_token_with_exit_status_2() {
+    let (out, err, code) = rami(&["check", "--rules", "manipulation", "--table", "QS KX AS"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("`KX`"), "{err}");
+    let (_, err, code) = rami(&["check", "--rules", "poker", "--table", ""]);
+    assert_eq!(code, 2);
+    assert!(err.contains("poker"));
+}
+
+fn without_speed(out: &str) -> Vec<serde_json::Value> {
+    out.lines()
+        .map(|l| {
+            let mut v = json(l);
+            if let Some(o) = v.as_object_mut() {
+                o.remove("games_per_second");
+            }
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn sim_prints_a_line_per_game_and_the_same_output_twice() {
+    for rules in ["manipulation", "machiavelli", "shanghai", "guadalupe", "carousel", "vatikan", "tahiti"] {
+        let args = ["sim", "--rules", rules, "--players", "3", "--games", "5", "--seed", "1"];
+        let (a, err, code) = rami(&args);
+        assert_eq!(code, 0, "{rules}: {err}");
+        let (b, _, _) = rami(&args);
+        let lines = without_speed(&a);
+        assert_eq!(lines, without_speed(&b), "{rules}: same seed, same output");
+        assert_eq!(lines.len(), 6);
+        for (i, game) in lines[..5].iter().enumerate() {
+            assert_eq!(game["game"], i);
+            assert_eq!(game["seed"], 1 + i);
+            assert_eq!(game["scores"].as_array().unwrap().len(), 3);
+            assert!(game["turns"].as_u64().unwrap() > 0);
+            assert_eq!(game["finished"], true, "{rules}: {game}");
+        }
+        let summary = &json(a.lines().last().unwrap());
+        assert_eq!(summary["games"], 5);
+        assert!(summary["games_per_second"].is_number());
+        assert_eq!(summary["wins"].as_array().unwrap().len(), 3);
+    }
+}
+
+#[test]
+fn help_describes_every_subcommand() {
+    let (out, _, code) = rami(&["--help"]);
+    assert_eq!(code, 0);
+    for sub in ["play", "check", "sim"] {
+        assert!(out.contains(sub), "{sub} missing from --help");
+    }
+}
