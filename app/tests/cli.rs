@@ -20,18 +20,33 @@ fn json(line: &str) -> serde_json::Value {
 
 #[test]
 fn check_says_valid_or_names_the_first_bad_group() {
-    let (out, _, code) = rami(&["check", "--rules", "manipulation", "--table", "QS KS AS | 7H 7D 7C"]);
+    let (out, _, code) = rami(&[
+        "check",
+        "--rules",
+        "manipulation",
+        "--table",
+        "QS KS AS | 7H 7D 7C",
+    ]);
     assert_eq!(code, 0);
     assert_eq!(json(out.trim()), serde_json::json!({"valid": true}));
 
-    let (out, _, code) = rami(&["check", "--rules", "shanghai", "--table", "QS KS AS | 7H 7D 7C"]);
+    let (out, _, code) = rami(&[
+        "check",
+        "--rules",
+        "shanghai",
+        "--table",
+        "QS KS AS | 7H 7D 7C",
+    ]);
     assert_eq!(code, 0);
     let v = json(out.trim());
     assert_eq!(v["valid"], false);
     assert!(v["error"].as_str().unwrap().contains("group 0"), "{v}");
 
     let (out, _, code) = rami(&["check", "--rules", "tahiti", "--table", ""]);
-    assert_eq!((json(out.trim())["valid"].clone(), code), (serde_json::json!(true), 0));
+    assert_eq!(
+        (json(out.trim())["valid"].clone(), code),
+        (serde_json::json!(true), 0)
+    );
 }
 
 #[test]
@@ -59,8 +74,28 @@ fn without_speed(out: &str) -> Vec<serde_json::Value> {
 
 #[test]
 fn sim_prints_a_line_per_game_and_the_same_output_twice() {
-    for rules in ["manipulation", "machiavelli", "shanghai", "guadalupe", "carousel", "vatikan", "tahiti"] {
-        let args = ["sim", "--rules", rules, "--players", "3", "--games", "5", "--seed", "1"];
+    for rules in [
+        "manipulation",
+        "machiavelli",
+        "shanghai",
+        "guadalupe",
+        "carousel",
+        "vatikan",
+        "tahiti",
+        "rummy500",
+        "rami",
+    ] {
+        let args = [
+            "sim",
+            "--rules",
+            rules,
+            "--players",
+            "3",
+            "--games",
+            "5",
+            "--seed",
+            "1",
+        ];
         let (a, err, code) = rami(&args);
         assert_eq!(code, 0, "{rules}: {err}");
         let (b, _, _) = rami(&args);

@@ -34,8 +34,8 @@ pub fn choose_action(view: &PlayerView, _level: Level) -> Option<Action> {
     }
     let rules = view.config.rules;
     if !rules.is_manipulation() {
-        // The discard rule sets bring their own player (issue 4).
-        return fallback(view);
+        // The discard rule sets bring their own player.
+        return rami_discard::bot_action(view).or_else(|| fallback(view));
     }
     let can = |k: ActionKind| view.legal.contains(&k);
     if rules == RuleSet::Carousel && view.draws_this_turn == 0 && can(ActionKind::Draw) {

@@ -2,6 +2,7 @@
 //! phones, the computer players, the app and the tests start, drive, save and
 //! resume any game the same way, through [`rami_game::Game`].
 
+use rami_discard::DiscardGame;
 use rami_game::{
     Action, ActionError, ActionKind, ConfigError, Event, Game, GameConfig, Outcome, PlayerView,
     RuleSet, Seat,
@@ -12,9 +13,10 @@ use serde::{Deserialize, Serialize};
 pub use rami_game;
 
 /// A game of any rule set.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum AnyGame {
     Manipulation(ManipulationGame),
+    Discard(DiscardGame),
 }
 
 /// Starts a game of the configured rule set.
@@ -22,7 +24,7 @@ pub fn new_game(config: GameConfig) -> Result<AnyGame, ConfigError> {
     if config.rules.is_manipulation() {
         return ManipulationGame::new(config).map(AnyGame::Manipulation);
     }
-    Err(ConfigError::WrongEngine(config.rules))
+    DiscardGame::new(config).map(AnyGame::Discard)
 }
 
 /// A saved game that cannot be read back.
@@ -44,12 +46,14 @@ impl AnyGame {
     fn inner(&self) -> &dyn Game {
         match self {
             AnyGame::Manipulation(g) => g,
+            AnyGame::Discard(g) => g,
         }
     }
 
     fn inner_mut(&mut self) -> &mut dyn Game {
         match self {
             AnyGame::Manipulation(g) => g,
+            AnyGame::Discard(g) => g,
         }
     }
 }

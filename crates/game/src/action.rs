@@ -28,12 +28,18 @@ pub enum Action {
     /// Discard rule sets: take the top card of the discard pile.
     TakeDiscard,
     /// Rummy 500: take the card `depth` places below the top (1 = just below the
-    /// top) with every card above it, and meld it at once: with the hand cards
-    /// `with` as a new meld, or laid off on meld `onto` when `with` is empty.
+    /// top; 0 = the top card itself, taken and melded at once) with every card
+    /// above it, and meld the dug card at once. `onto: None`: the dug card and
+    /// `with` form a new meld; `onto: Some(m)`: the dug card and `with` (may be
+    /// empty) are laid off on meld `m`. `with` may hold hand cards and the cards
+    /// picked up above the dug card. `name`: the card a dug joker stands for
+    /// (needed only when several fit).
     Dig {
         depth: usize,
         with: Vec<Card>,
         onto: Option<usize>,
+        #[serde(default)]
+        name: Option<rami_cards::Face>,
     },
     /// Discard rule sets: put down new melds from the hand.
     Meld { groups: Table },
@@ -190,6 +196,13 @@ pub enum Event {
     GameEnded {
         outcome: crate::Outcome,
     },
+    /// Rami move timer: `seat`'s time ran out, so the host played for them (the
+    /// events that follow show what it played).
+    TimedOut {
+        seat: Seat,
+    },
+    /// Rami: the Claim window on the discard closed with no claim.
+    ClaimWindowClosed,
 }
 
 impl Event {

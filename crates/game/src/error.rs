@@ -61,6 +61,24 @@ pub enum ActionError {
     NoSuchDiscard { depth: usize },
     #[error("there is no meld {0} on the table")]
     NoSuchMeld(usize),
+    #[error("seat {0} has been eliminated and no longer plays")]
+    SeatEliminated(Seat),
+    #[error(
+        "your first meld must be worth at least {needed} points from your hand; these groups make {points}"
+    )]
+    OpeningTooLow { points: u32, needed: u32 },
+    #[error("you must make your first meld ({needed} points) before you {what}")]
+    NotOpened { needed: u32, what: &'static str },
+    #[error(
+        "{card} was just taken from the discard pile: it cannot go back this turn unless it is your last card"
+    )]
+    DiscardTakenBack { card: Card },
+    #[error("meld {meld} holds no joker standing for {face}")]
+    NoJokerFor { meld: usize, face: Face },
+    #[error("only a real card can free a joker; {card} is not one")]
+    ExchangeNeedsRealCard { card: Card },
+    #[error("your time for this move ran out at {deadline}: the host plays for you")]
+    TimeUp { deadline: u64 },
 }
 
 fn list(faces: &[Face]) -> String {

@@ -1,0 +1,71 @@
+//! Decks, shuffles and deal sizes of the two discard rule sets.
+
+use rami_cards::{Card, CardCounts, deck};
+use rami_game::{ConfigError, GameConfig, RuleSet};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// (decks, jokers) for the rule set, player count and options.
+pub fn composition(config: &GameConfig) -> (u8, u8) {
+    match config.rules {
+        RuleSet::Rummy500 => {
+            // Seed 002: "from five players two decks"; the joker option adds two
+            // jokers to the game whatever the number of decks (decision).
+            let decks = if config.players >= 5 { 2 } else { 1 };
+            (decks, if config.options.jokers { 2 } else { 0 })
+        }
+        // Rami: two decks and six jokers, 110 cards.
+        _ => (2, 6),
+    }
+}
+
+/// Cards dealt to each player.
+pub fn cards_per_player(config: &GameConfig) -> usize {
+    match config.rules {
+        RuleSet::Rummy500 if config.players == 2 => usize::from(config.options.two_player_hand),
+        RuleSet::Rummy500 => 7,
+        _ => 13,
+    }
+}
+
+/// One deterministic shuffle stream per (hand, reshuffle): derived from the seed,
+/// so no generator state has to be saved with a game.
+fn stream(seed: u64, hand: u32, reshuffle: u32) -> ChaCha8Rng {
+    let mix = (u64::from(hand) << 32 | u64::from(reshuffle)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ChaCha8Rng::seed_from_u64(seed ^ mix)
+}
+
+/// The deck of hand `hand` (1-based), top card first.
+pub fn shuffled_deck(config: &GameConfig, hand: u32) -> Vec<Card> {
+    let (decks, jokers) = composition(config);
+    let mut cards = deck(decks, jokers);
+    cards.shuffle(&mut stream(config.seed, hand, 0));
+    cards
+}
+
+/// Shuffles the cards that become a new stock (reshuffle number `k`, 1-based).
+pub fn shuffle_stock(cards: &mut [Card], seed: u64, hand: u32, k: u32) {
+    cards.shuffle(&mut stream(seed, hand, k));
+}
+
+/// An explicit deck must hold exactly the rule set's cards.
+pub fn check_explicit_deck(config: &GameConfig, given: &[Card]) -> Result<(), ConfigError> {
+    let (decks, jokers) = composition(config);
+    let full = deck(decks, jokers);
+    if given.len() != full.len() {
+        return Err(ConfigError::DeckSize {
+            rules: config.rules,
+            players: config.players,
+            given: given.len(),
+            needed: full.len(),
+        });
+    }
+    let given: Vec<Card> = given.iter().map(|c| c.in_hand()).collect();
+    if CardCounts::from_cards(&given) != CardCounts::from_cards(&full) {
+        return Err(ConfigError::DeckCards {
+            rules: config.rules,
+        });
+    }
+    Ok(())
+}
