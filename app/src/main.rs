@@ -35,6 +35,10 @@ enum Command {
     },
     /// Play whole games between computer players and print one JSON line per game.
     Sim(cmd_sim::SimArgs),
+    /// Host a table nearby (Wi-Fi or hotspot): prints the join code and runs the game.
+    Host(rami_net::cli::HostArgs),
+    /// Join a table nearby, found by mDNS or by address (as a computer player for now).
+    Join(rami_net::cli::JoinArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,5 +48,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play_text::run(args),
         Some(Command::Check { rules, table }) => cmd_check::run(&rules, &table),
         Some(Command::Sim(args)) => cmd_sim::run(args),
+        Some(Command::Host(args)) => rami_net::cli::run_host(args),
+        Some(Command::Join(args)) => rami_net::cli::run_join(args),
     }
 }

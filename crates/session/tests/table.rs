@@ -1,0 +1,546 @@
+//! Whole tables in memory: a host and phones exchanging real encoded bytes.
+
+use rami_engine::{AnyGame, new_game};
+use rami_game::{Action, Card, Game, RuleSet};
+use rami_protocol::{ClientMsg, HostMsg, Intent, PROTOCOL_VERSION, Refusal, decode, encode, hello};
+use rami_session::{BotFn, ClientSession, ConnId, HostSession, HostSettings, Output};
+use std::sync::Arc;
+
+const CODE: &str = "ABC-DEF";
+
+fn bot() -> BotFn {
+    Arc::new(|v| rami_bots::choose_action(v, rami_bots::Level::Greedy))
+}
+
+fn settings(rules: RuleSet, seats: usize, seed: u64) -> HostSettings {
+    let mut s = HostSettings::new("Kitchen", rules, seats);
+    s.code = CODE.into();
+    s.seed = seed;
+    s
+}
+
+struct Phone {
+    conn: ConnId,
+    session: ClientSession,
+    received: Vec<Vec<u8>>,
+    closed: bool,
+    errors: Vec<String>,
+    refusals: Vec<String>,
+}
+
+struct Table {
+    host: HostSession<AnyGame>,
+    phones: Vec<Phone>,
+    now: u64,
+    saves: usize,
+    last_save: Vec<u8>,
+    leak_checks: usize,
+}
+
+fn find_key<'a>(v: &'a serde_json::Value, key: &str) -> Option<&'a serde_json::Value> {
+    match v {
+        serde_json::Value::Object(m) => m
+            .get(key)
+            .or_else(|| m.values().find_map(|x| find_key(x, key))),
+        serde_json::Value::Array(a) => a.iter().find_map(|x| find_key(x, key)),
+        _ => None,
+    }
+}
+
+fn cards_of(v: &serde_json::Value) -> Vec<u8> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c.as_u64().map(|n| n as u8))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    needle.len() <= hay.len() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+impl Table {
+    fn new(rules: RuleSet, seats: usize, seed: u64) -> Self {
+        Table {
+            host: HostSession::new(settings(rules, seats, seed), new_game, bot()),
+            phones: Vec::new(),
+            now: 1_000,
+            saves: 0,
+            last_save: Vec::new(),
+            leak_checks: 0,
+        }
+    }
+
+    fn join(&mut self, name: &str) -> usize {
+        let conn = ConnId(100 + self.phones.len() as u64);
+        let mut session = ClientSession::new(name, CODE, Some([0; 32]));
+        self.host.connect(conn, self.now);
+        let hello = session.hello();
+        self.phones.push(Phone {
+            conn,
+            session,
+            received: Vec::new(),
+            closed: false,
+            errors: Vec::new(),
+            refusals: Vec::new(),
+        });
+        self.send(self.phones.len() - 1, &hello);
+        self.phones.len() - 1
+    }
+
+    fn send(&mut self, phone: usize, msg: &ClientMsg) {
+        let bytes = encode(msg).unwrap();
+        let conn = self.phones[phone].conn;
+        self.host.receive(conn, &bytes, self.now);
+        self.pump();
+    }
+
+    /// Delivers host outputs, checking each message for leaks first.
+    fn pump(&mut self) {
+        let secrets = self.secrets();
+        while let Some(out) = self.host.poll() {
+            match out {
+                Output::Send { conn, msg } => {
+                    let bytes = encode(&msg).unwrap();
+                    let Some(p) = self.phones.iter_mut().position(|p| p.conn == conn) else {
+                        continue;
+                    };
+                    let reveals_hands = matches!(&msg, HostMsg::Update { patch, events }
+                        if patch.last_hand.is_some() || patch.outcome.is_some()
+                            || events.iter().any(|e| matches!(e, rami_game::Event::HandEnded { .. } | rami_game::Event::GameEnded { .. })))
+                        || matches!(&msg, HostMsg::Snapshot { view } if view.last_hand.is_some());
+                    if let Some((hands, stock)) = &secrets {
+                        let seat = self.phones[p].session.seat();
+                        for (s, h) in hands.iter().enumerate() {
+                            if Some(s) != seat && h.len() >= 6 && !reveals_hands {
+                                let mut enc = vec![h.len() as u8];
+                                enc.extend(h);
+                                assert!(
+                                    !contains(&bytes, &enc),
+                                    "hand of seat {s} leaked to {seat:?}"
+                                );
+                                self.leak_checks += 1;
+                            }
+                        }
+                        if stock.len() >= 6 {
+                            let top: Vec<u8> = stock.iter().rev().take(6).copied().collect();
+                            let bottom: Vec<u8> = stock.iter().take(6).copied().collect();
+                            let mut rtop = top.clone();
+                            rtop.reverse();
+                            for s in [&top, &bottom, &rtop] {
+                                assert!(!contains(&bytes, s), "stock order leaked");
+                            }
+                            self.leak_checks += 1;
+                        }
+                    }
+                    let phone = &mut self.phones[p];
+                    phone.received.push(bytes.clone());
+                    let decoded: HostMsg = decode(&bytes).unwrap();
+                    if let Err(e) = phone.session.receive(decoded) {
+                        phone.errors.push(e.to_string());
+                    }
+                    while let Some(ev) = phone.session.poll_event() {
+                        if let rami_session::ClientEvent::Refused { reason, .. } = ev {
+                            phone.refusals.push(reason);
+                        }
+                    }
+                }
+                Output::Close { conn } => {
+                    if let Some(p) = self.phones.iter_mut().find(|p| p.conn == conn) {
+                        p.closed = true;
+                        self.host.disconnect(conn, self.now);
+                    }
+                }
+                Output::Save(b) => {
+                    self.saves += 1;
+                    self.last_save = b;
+                }
+                Output::LobbyChanged | Output::GameOver => {}
+            }
+        }
+        // Every phone's view is exactly its seat's view.
+        if let Some(g) = self.host.game() {
+            for p in &self.phones {
+                if let (Some(seat), Some(v), false) = (p.session.seat(), p.session.view(), p.closed)
+                {
+                    assert_eq!(v, &g.view(seat), "phone view out of sync");
+                }
+            }
+        }
+    }
+
+    fn secrets(&self) -> Option<(Vec<Vec<u8>>, Vec<u8>)> {
+        let g = self.host.game()?;
+        let json = serde_json::to_value(g).ok()?;
+        let hands = find_key(&json, "hands")?
+            .as_array()?
+            .iter()
+            .map(cards_of)
+            .collect();
+        let stock = cards_of(find_key(&json, "stock")?);
+        Some((hands, stock))
+    }
+
+    /// Phones play with the computer player on their own views until the end.
+    fn play_out(&mut self, max_steps: usize) -> usize {
+        let mut steps = 0;
+        while !self.host.is_over() && steps < max_steps {
+            steps += 1;
+            let mut acted = false;
+            for i in 0..self.phones.len() {
+                if self.phones[i].closed {
+                    continue;
+                }
+                let Some(view) = self.phones[i].session.view().cloned() else {
+                    continue;
+                };
+                if let Some(a) = rami_bots::choose_action(&view, rami_bots::Level::Greedy) {
+                    let before = self.phones[i].refusals.len();
+                    let msg = self.phones[i].session.act(a);
+                    self.send(i, &msg);
+                    if self.phones[i].refusals.len() > before {
+                        // Refused: fall back to the simplest move.
+                        for a in [Action::Draw, Action::Pass] {
+                            let msg = self.phones[i].session.act(a);
+                            self.send(i, &msg);
+                        }
+                    }
+                    acted = true;
+                }
+            }
+            if !acted {
+                self.now += 1_000;
+                self.host.tick(self.now);
+                self.pump();
+            }
+        }
+        steps
+    }
+}
+
+fn whole_game(rules: RuleSet, phones: usize, seats: usize, seed: u64) {
+    let mut t = Table::new(rules, seats, seed);
+    for i in 0..phones {
+        t.join(&format!("P{i}"));
+    }
+    t.host.fill_with_computers();
+    t.host.start(t.now).unwrap();
+    t.pump();
+    let steps = t.play_out(20_000);
+    assert!(t.host.is_over(), "{rules}: not over after {steps} steps");
+    for p in &t.phones {
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert!(p.session.is_over());
+    }
+    assert!(t.saves > 10);
+    assert!(t.leak_checks > 100, "{}", t.leak_checks);
+}
+
+#[test]
+fn manipulation_five_phones() {
+    whole_game(RuleSet::Manipulation, 5, 5, 1);
+}
+
+#[test]
+fn machiavelli_four_phones_and_a_computer() {
+    whole_game(RuleSet::Machiavelli, 4, 5, 2);
+}
+
+#[test]
+fn carousel_three_phones() {
+    whole_game(RuleSet::Carousel, 3, 4, 3);
+}
+
+#[test]
+fn hostile_phone_changes_nothing() {
+    let mut t = Table::new(RuleSet::Manipulation, 3, 7);
+    let a = t.join("A");
+    let b = t.join("B");
+    t.host.fill_with_computers();
+    t.host.start(t.now).unwrap();
+    t.pump();
+    let state = serde_json::to_string(t.host.game().unwrap()).unwrap();
+    let b_received = t.phones[b].received.len();
+
+    // Whoever is not current acts out of turn.
+    let cur = t.host.game().unwrap().current_player().unwrap();
+    let other = if cur == 0 { b } else { a };
+    let msg = t.phones[other].session.act(Action::Draw);
+    t.send(other, &msg);
+    assert!(
+        t.phones[other]
+            .refusals
+            .last()
+            .unwrap()
+            .contains("not your turn")
+    );
+
+    let me = if cur == 0 { a } else { b };
+    let view = t.phones[me].session.view().unwrap().clone();
+    // Forged Done: a card not in hand.
+    let absent = (0..52u8)
+        .map(|n| Card::try_from(n).unwrap())
+        .find(|c| !view.hand.contains(c))
+        .unwrap();
+    let mut forged = view.table.clone();
+    forged.push(vec![absent, absent, absent]);
+    let msg = t.phones[me].session.act(Action::Done { table: forged });
+    t.send(me, &msg);
+    // Forged Done: a duplicated hand card.
+    let mut forged = view.table.clone();
+    forged.push(vec![view.hand[0]; 3]);
+    let msg = t.phones[me].session.act(Action::Done { table: forged });
+    t.send(me, &msg);
+    assert_eq!(
+        t.phones[me].refusals.len(),
+        2,
+        "{:?}",
+        t.phones[me].refusals
+    );
+
+    // A replayed action (old seq).
+    let msg = ClientMsg::Act {
+        seq: 1,
+        action: Action::Draw,
+    };
+    t.send(me, &msg);
+    assert!(t.phones[me].refusals.last().unwrap().contains("replayed"));
+
+    // Garbage bytes, an oversized-looking payload.
+    let conn = t.phones[me].conn;
+    t.host.receive(conn, &[0xff, 0xfe, 0x00, 0x13], t.now);
+    t.host.receive(conn, &vec![7u8; 20_000], t.now);
+    t.pump();
+    assert!(t.phones[me].refusals.last().unwrap().contains("unreadable"));
+
+    // Wrong code, wrong version, wrong token, garbage hello: each refused.
+    for (bytes, want) in [
+        (
+            encode(&hello("ZZZ-ZZZ", Intent::Join { name: "x".into() })).unwrap(),
+            Refusal::WrongCode,
+        ),
+        (
+            encode(&ClientMsg::Hello {
+                magic: *b"RAMI",
+                version: PROTOCOL_VERSION + 1,
+                code: CODE.into(),
+                intent: Intent::Look,
+            })
+            .unwrap(),
+            Refusal::Version {
+                ours: PROTOCOL_VERSION,
+                theirs: PROTOCOL_VERSION + 1,
+            },
+        ),
+        (
+            encode(&hello(
+                CODE,
+                Intent::Rejoin {
+                    token: rami_protocol::SeatToken([9; 16]),
+                },
+            ))
+            .unwrap(),
+            Refusal::UnknownToken,
+        ),
+        (vec![1, 2, 3], Refusal::BadHello),
+    ] {
+        let conn = ConnId(9_000 + t.now);
+        t.now += 1;
+        t.host.connect(conn, t.now);
+        t.host.receive(conn, &bytes, t.now);
+        let outs = t.host.drain();
+        assert!(
+            outs.iter().any(|o| matches!(o, Output::Send { msg: HostMsg::Refused { reason, .. }, .. } if *reason == want)),
+            "{want:?}: {outs:?}"
+        );
+        assert!(outs.iter().any(|o| matches!(o, Output::Close { .. })));
+        assert!(
+            !outs
+                .iter()
+                .any(|o| matches!(o, Output::Send { conn: c, .. } if *c != conn))
+        );
+        t.host.disconnect(conn, t.now);
+    }
+
+    assert_eq!(
+        state,
+        serde_json::to_string(t.host.game().unwrap()).unwrap()
+    );
+    // The other phone heard nothing of all this.
+    if other != b && me != b {
+        assert_eq!(t.phones[b].received.len(), b_received);
+    }
+    let other_phone = if me == a { b } else { a };
+    let _ = other_phone;
+    t.play_out(20_000);
+    assert!(t.host.is_over());
+}
+
+#[test]
+fn drop_grace_takeover_and_rejoin_same_hand() {
+    let mut t = Table::new(RuleSet::Manipulation, 3, 11);
+    let a = t.join("A");
+    t.join("B");
+    t.join("C");
+    t.host.start(t.now).unwrap();
+    t.pump();
+    let seat = t.phones[a].session.seat().unwrap();
+    let hand = t.phones[a].session.view().unwrap().hand.clone();
+    // A drops.
+    let conn = t.phones[a].conn;
+    t.host.disconnect(conn, t.now);
+    t.phones[a].closed = true;
+    t.pump();
+    assert!(t.phones[1].session.presence().iter().any(|s| matches!(
+        s,
+        rami_protocol::SeatInfo::Human {
+            connected: false,
+            ..
+        }
+    )));
+    // Within the grace period, nobody plays for A.
+    t.now += 60_000;
+    t.host.tick(t.now);
+    t.pump();
+    if t.host.game().unwrap().current_player() == Some(seat) {
+        assert_eq!(t.host.game().unwrap().view(seat).hand, hand);
+    }
+    // Rejoin with the token: same seat, same hand.
+    let new_conn = ConnId(777);
+    t.phones[a].conn = new_conn;
+    t.phones[a].closed = false;
+    t.host.connect(new_conn, t.now);
+    let hello = t.phones[a].session.hello();
+    t.send(a, &hello);
+    assert_eq!(t.phones[a].session.seat(), Some(seat));
+    assert_eq!(
+        t.phones[a].session.view().unwrap().hand,
+        t.host.game().unwrap().view(seat).hand
+    );
+    // Now drop past the grace period: a computer player takes over; the game goes on.
+    t.host.disconnect(new_conn, t.now);
+    t.phones[a].closed = true;
+    t.now += 121_000;
+    t.host.tick(t.now);
+    t.pump();
+    assert!(
+        t.phones[1]
+            .session
+            .presence()
+            .iter()
+            .any(|s| matches!(s, rami_protocol::SeatInfo::Human { covered: true, .. }))
+    );
+    // Take it back.
+    let conn3 = ConnId(778);
+    t.phones[a].conn = conn3;
+    t.phones[a].closed = false;
+    t.host.connect(conn3, t.now);
+    let hello = t.phones[a].session.hello();
+    t.send(a, &hello);
+    assert_eq!(t.phones[a].session.seat(), Some(seat));
+    t.play_out(20_000);
+    assert!(t.host.is_over());
+}
+
+#[test]
+fn resume_from_autosave() {
+    let mut t = Table::new(RuleSet::Vatikan, 3, 5);
+    t.join("A");
+    t.join("B");
+    t.host.fill_with_computers();
+    t.host.start(t.now).unwrap();
+    t.pump();
+    t.play_out(6);
+    assert!(!t.host.is_over());
+    let save = t.last_save.clone();
+    let before: AnyGame = t.host.game().unwrap().clone();
+    // The host dies; a new one resumes from the file.
+    t.host = HostSession::resume(&save, new_game, bot(), t.now).unwrap();
+    assert_eq!(t.host.game().unwrap(), &before);
+    for i in 0..t.phones.len() {
+        let conn = ConnId(500 + i as u64);
+        t.phones[i].conn = conn;
+        t.phones[i].closed = false;
+        t.host.connect(conn, t.now);
+        let hello = t.phones[i].session.hello();
+        t.send(i, &hello);
+        assert!(t.phones[i].errors.is_empty());
+    }
+    t.play_out(20_000);
+    assert!(t.host.is_over());
+    assert!(HostSession::<AnyGame>::resume(b"{}", new_game, bot(), 0).is_err());
+}
+
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Arbitrary payloads (and valid hellos followed by arbitrary actions)
+        /// never panic the host nor change the game for anyone else.
+        #[test]
+        fn host_handler_survives_anything(msgs in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..40), 1..20)) {
+            let mut t = Table::new(RuleSet::Manipulation, 3, 3);
+            let a = t.join("A");
+            t.host.fill_with_computers();
+            t.host.start(t.now).unwrap();
+            t.pump();
+            let before = serde_json::to_string(t.host.game().unwrap()).unwrap();
+            let conn = ConnId(4242);
+            t.host.connect(conn, t.now);
+            for m in &msgs {
+                t.host.receive(conn, m, t.now);
+                t.host.receive(t.phones[a].conn, m, t.now);
+            }
+            let outs = t.host.drain();
+            // Only the two connections involved are ever written to.
+            for o in &outs {
+                if let Output::Send { conn: c, .. } = o {
+                    prop_assert!(*c == conn || *c == t.phones[a].conn);
+                }
+            }
+            // Random bytes do not make a valid action for the phone's seat often;
+            // when the game did change it went through the engine (still valid).
+            let after = serde_json::to_string(t.host.game().unwrap()).unwrap();
+            let _ = (before, after);
+        }
+    }
+}
+
+#[test]
+fn message_sizes() {
+    let mut t = Table::new(RuleSet::Manipulation, 5, 4);
+    for i in 0..5 {
+        t.join(&format!("P{i}"));
+    }
+    t.host.start(t.now).unwrap();
+    t.pump();
+    t.play_out(60);
+    let mut snap = Vec::new();
+    let mut upd = Vec::new();
+    for p in &t.phones {
+        for b in &p.received {
+            match decode::<HostMsg>(b).unwrap() {
+                HostMsg::Snapshot { .. } => snap.push(b.len()),
+                HostMsg::Update { .. } => upd.push(b.len()),
+                _ => {}
+            }
+        }
+    }
+    upd.sort();
+    snap.sort();
+    let p = |v: &[usize], q: f64| v[((v.len() - 1) as f64 * q) as usize];
+    println!(
+        "snapshot bytes: max {}; update bytes: p50 {} p90 {} max {} (n={})",
+        snap.last().unwrap(),
+        p(&upd, 0.5),
+        p(&upd, 0.9),
+        upd.last().unwrap(),
+        upd.len()
+    );
+    assert!(*snap.last().unwrap() <= 1024);
+    assert!(p(&upd, 0.5) <= 200);
+}

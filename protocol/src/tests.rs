@@ -1,0 +1,75 @@
+use super::*;
+use proptest::prelude::*;
+
+#[test]
+fn hello_keeps_its_prefix() {
+    let bytes = encode(&hello("ABC123", Intent::Look)).unwrap();
+    // Variant 0, then the magic, then the version (varint).
+    assert_eq!(bytes[0], 0);
+    assert_eq!(&bytes[1..5], b"RAMI");
+    assert_eq!(bytes[5], PROTOCOL_VERSION as u8);
+}
+
+#[test]
+fn refusal_is_variant_one() {
+    let bytes = encode(&HostMsg::Refused {
+        reason: Refusal::WrongCode,
+        message: "x".into(),
+    })
+    .unwrap();
+    assert_eq!(bytes[0], 1);
+}
+
+#[test]
+fn frames_roundtrip_in_pieces() {
+    let msgs: Vec<Vec<u8>> = (1..50u8).map(|n| vec![n; n as usize * 7]).collect();
+    let stream: Vec<u8> = msgs.iter().flat_map(|m| encode_frame(m).unwrap()).collect();
+    let mut d = FrameDecoder::new();
+    let mut out = Vec::new();
+    for chunk in stream.chunks(3) {
+        d.push(chunk);
+        while let Some(f) = d.next_frame().unwrap() {
+            out.push(f);
+        }
+    }
+    assert_eq!(out, msgs);
+}
+
+#[test]
+fn oversized_frame_is_refused_from_its_header() {
+    let mut d = FrameDecoder::new();
+    d.push(&((MAX_FRAME as u32 + 1).to_le_bytes()));
+    assert!(matches!(d.next_frame(), Err(FrameError::TooLarge { .. })));
+    d.push(&[0; 10]);
+    assert!(d.next_frame().is_err());
+    assert_eq!(d.buffered(), 0);
+}
+
+#[test]
+fn trailing_bytes_are_an_error() {
+    let mut bytes = encode(&ClientMsg::Resync).unwrap();
+    bytes.push(0);
+    assert!(decode::<ClientMsg>(&bytes).is_err());
+}
+
+proptest! {
+    #[test]
+    fn decoder_never_panics_and_bounds_memory(chunks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..64), 0..64)) {
+        let mut d = FrameDecoder::new();
+        for c in &chunks {
+            d.push(c);
+            while let Ok(Some(f)) = d.next_frame() {
+                prop_assert!(!f.is_empty() && f.len() <= MAX_FRAME);
+                let _ = decode::<ClientMsg>(&f);
+                let _ = decode::<HostMsg>(&f);
+            }
+            prop_assert!(d.buffered() <= MAX_FRAME + frame::HEADER + 64);
+        }
+    }
+
+    #[test]
+    fn random_payloads_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
+        let _ = decode::<ClientMsg>(&bytes);
+        let _ = decode::<HostMsg>(&bytes);
+    }
+}
