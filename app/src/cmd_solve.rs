@@ -87,7 +87,8 @@ fn field_text(line: &Value, name: &str) -> Result<String, String> {
                 match g {
                     Value::Array(cards) => {
                         let names: Option<Vec<&str>> = cards.iter().map(Value::as_str).collect();
-                        let names = names.ok_or_else(|| format!("`{name}`: cards must be strings"))?;
+                        let names =
+                            names.ok_or_else(|| format!("`{name}`: cards must be strings"))?;
                         parts.push(names.join(" "));
                     }
                     Value::String(s) => parts.push(s.clone()),

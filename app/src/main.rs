@@ -3,6 +3,7 @@
 
 mod cmd_check;
 mod cmd_sim;
+mod cmd_solve;
 mod play_text;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,24 @@ enum Command {
         #[arg(long, allow_hyphen_values = true)]
         table: String,
     },
+    /// The best play (or a hint) for a hand on a table: prints one JSON object.
+    Solve {
+        /// Rule set.
+        #[arg(long, required_unless_present = "batch")]
+        rules: Option<String>,
+        /// The table: groups separated by `|`.
+        #[arg(long, allow_hyphen_values = true, default_value = "")]
+        table: String,
+        /// The hand: cards separated by spaces.
+        #[arg(long, allow_hyphen_values = true, default_value = "")]
+        hand: String,
+        /// hint, most-cards (default) or most-points.
+        #[arg(long, default_value = "most-cards")]
+        goal: String,
+        /// Read JSON lines {"rules","table","hand","goal"} from standard input.
+        #[arg(long)]
+        batch: bool,
+    },
     /// Play whole games between computer players and print one JSON line per game.
     Sim(cmd_sim::SimArgs),
     /// Host a table nearby (Wi-Fi or hotspot): prints the join code and runs the game.
@@ -48,6 +67,27 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play_text::run(args),
         Some(Command::Check { rules, table }) => cmd_check::run(&rules, &table),
         Some(Command::Sim(args)) => cmd_sim::run(args),
+        Some(Command::Solve {
+            rules,
+            table,
+            hand,
+            goal,
+            batch,
+        }) => {
+            let code = if batch {
+                let stdin = std::io::stdin();
+                cmd_solve::solve_batch(&mut stdin.lock(), &mut std::io::stdout())
+            } else {
+                let (out, code) =
+                    cmd_solve::solve_json(rules.as_deref().unwrap_or(""), &table, &hand, &goal);
+                println!("{out}");
+                if code != 0 {
+                    eprintln!("rami solve: {out}");
+                }
+                code
+            };
+            ExitCode::from(u8::try_from(code).unwrap_or(1))
+        }
         Some(Command::Host(args)) => rami_net::cli::run_host(args),
         Some(Command::Join(args)) => rami_net::cli::run_join(args),
     }

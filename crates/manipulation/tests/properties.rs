@@ -181,7 +181,7 @@ fn save_resume_equals_playing_on(rules: RuleSet, players: usize, seed: u64, save
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
     #[test]
     fn invariants_hold_in_random_games(

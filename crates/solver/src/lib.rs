@@ -1,49 +1,614 @@
-//! The exact move finder of Rami (skeleton; being filled in).
+//! The exact move finder of Rami: for a manipulation rule set, a table and a hand,
+//! what can be put down. It answers the best play (most cards or most points,
+//! exact), the hint the Remind option shows (a play that disturbs the table least)
+//! and the best hand-only opening (Vatikan's run of three, Rami's 30 points).
+//!
+//! The search is a rank-sweep dynamic programme ([`sweep`]) over card counts; the
+//! table rules that do not fit counts (jokers that keep their name until freed,
+//! Tahiti's frozen joker groups and loose singles, Vatikan's anchored jokers) are
+//! handled by trying each way they can go (a handful at most) around the sweep.
 
-use rami_cards::Card;
-use rami_melds::{GroupError, RuleSet};
+mod build;
+mod opening;
+mod sweep;
+
+pub use opening::best_opening;
+
+use build::{Fixed, Layout};
+use rami_cards::{Card, Face};
+use rami_melds::{GroupError, GroupKind, RuleSet, reading_order, validate_group};
 use serde::{Deserialize, Serialize};
+use sweep::{Spec, Sweep};
 
+/// What the move finder looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Goal {
+    /// A legal play that disturbs the table least: one card if possible, as few
+    /// groups as possible, no rearrangement if possible.
     Hint,
+    /// The play that puts down the most hand cards.
     MostCards,
+    /// The play that puts down the most points (the rule set's hand values).
     MostPoints,
 }
 
+/// One play: the hand cards put down and the table they make.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Play {
+    /// Hand cards put down (a joker as it was in the hand: unnamed).
     pub played: Vec<Card>,
+    /// The whole table after the play: every group valid, jokers named, each group
+    /// in reading order.
     pub table: Vec<Vec<Card>>,
+    /// Indexes in the input table of the groups the play touches.
     pub changed: Vec<usize>,
+    /// `played.len()`.
     pub count: usize,
+    /// Sum of the rule set's hand points over `played`.
     pub points: u32,
+    /// Some input group was split or had cards moved out (not just extended).
     pub rearranged: bool,
 }
 
+/// Why a position cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     #[error("group {group} of the table is not valid: {reason}")]
     InvalidTable { group: usize, reason: GroupError },
-    #[error("the cards cannot come from the {rules} deck: {card} appears {copies} times")]
+    #[error("the {rules} deck holds {allowed} of {card}, but the position has {copies}")]
     ImpossibleCards {
         rules: RuleSet,
         card: Card,
         copies: usize,
+        allowed: usize,
     },
     #[error("{0} is not a manipulation rule set: its table cannot be rebuilt")]
     NotManipulation(RuleSet),
 }
 
-pub fn solve(
-    _rules: RuleSet,
-    _table: &[Vec<Card>],
-    _hand: &[Card],
-    _goal: Goal,
-) -> Result<Option<Play>, SolveError> {
-    Ok(None)
+/// Jokers each rule set's deck holds (the largest deck it is played with).
+pub fn deck_jokers(rules: RuleSet) -> usize {
+    match rules {
+        RuleSet::Manipulation | RuleSet::Machiavelli | RuleSet::Shanghai | RuleSet::Guadalupe => 0,
+        RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Rummy500 => 2,
+        RuleSet::Tahiti => 4,
+        RuleSet::Rami => 6,
+    }
 }
 
-pub fn best_opening(_rules: RuleSet, _hand: &[Card]) -> Result<Option<Play>, SolveError> {
-    Ok(None)
+/// Refuses cards the rule set's deck cannot hold (two decks: two of each face).
+pub(crate) fn check_deck<'a>(
+    rules: RuleSet,
+    cards: impl IntoIterator<Item = &'a Card>,
+) -> Result<(), SolveError> {
+    let mut faces = [0usize; 52];
+    let mut jokers = 0;
+    for c in cards {
+        match c.natural_face() {
+            Some(f) => faces[f.index()] += 1,
+            None => jokers += 1,
+        }
+    }
+    if let Some((i, &n)) = faces.iter().enumerate().find(|(_, n)| **n > 2) {
+        let card = Face::from_index(i).map_or(Card::JOKER, Card::from_face);
+        return Err(SolveError::ImpossibleCards {
+            rules,
+            card,
+            copies: n,
+            allowed: 2,
+        });
+    }
+    let allowed = deck_jokers(rules);
+    if jokers > allowed {
+        return Err(SolveError::ImpossibleCards {
+            rules,
+            card: Card::JOKER,
+            copies: jokers,
+            allowed,
+        });
+    }
+    Ok(())
+}
+
+/// How a table joker stands in the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Free to take any name (its real card is on the table).
+    Wild,
+    /// Keeps its name; may go anywhere as that card.
+    Fixed(Face),
+    /// Keeps its name and stays in a group of its kind (Vatikan).
+    Anchored(Face, GroupKind),
+}
+
+/// What each input group is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Normal,
+    /// Tahiti: a single card lying loose.
+    Loose,
+    /// Tahiti: holds a joker whose real card has not been played: it may only be
+    /// extended with hand cards.
+    Frozen,
+}
+
+/// One way the table rules can go: which jokers are freed, how frozen groups are
+/// extended.
+#[derive(Clone, Debug)]
+struct Branch {
+    /// Per table group: for each card, its role if a joker.
+    freed: Vec<(usize, usize)>,
+    forced: [u8; 52],
+    /// Frozen groups and the hand cards added to each.
+    frozen: Vec<(usize, Vec<Card>)>,
+}
+
+impl Default for Branch {
+    fn default() -> Branch {
+        Branch {
+            freed: Vec::new(),
+            forced: [0; 52],
+            frozen: Vec::new(),
+        }
+    }
+}
+
+/// The position after validation.
+struct Position {
+    rules: RuleSet,
+    table: Vec<Vec<Card>>,
+    kinds: Vec<Kind>,
+    hand: Vec<Card>,
+    hand_counts: [u8; 52],
+    hand_jokers: u8,
+    /// Faces present as natural cards anywhere on the input table.
+    on_table: [bool; 52],
+}
+
+impl Position {
+    fn new(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> Result<Position, SolveError> {
+        if !rules.is_manipulation() {
+            return Err(SolveError::NotManipulation(rules));
+        }
+        let group_rules = rules.group_rules();
+        let mut kinds = Vec::with_capacity(table.len());
+        for (i, g) in table.iter().enumerate() {
+            if rules == RuleSet::Tahiti && g.len() == 1 {
+                if g[0].is_joker() && deck_jokers(rules) == 0 {
+                    return Err(SolveError::InvalidTable {
+                        group: i,
+                        reason: GroupError::NoJokersHere,
+                    });
+                }
+                kinds.push(Kind::Loose);
+                continue;
+            }
+            validate_group(g, group_rules)
+                .map_err(|reason| SolveError::InvalidTable { group: i, reason })?;
+            let frozen = rules == RuleSet::Tahiti && g.iter().any(|c| c.is_joker());
+            kinds.push(if frozen { Kind::Frozen } else { Kind::Normal });
+        }
+        check_deck(rules, table.iter().flatten().chain(hand.iter()))?;
+        let mut hand_counts = [0u8; 52];
+        let mut hand_jokers = 0;
+        for c in hand {
+            match c.natural_face() {
+                Some(f) => hand_counts[f.index()] += 1,
+                None => hand_jokers += 1,
+            }
+        }
+        let mut on_table = [false; 52];
+        for c in table.iter().flatten() {
+            if let Some(f) = c.natural_face() {
+                on_table[f.index()] = true;
+            }
+        }
+        Ok(Position {
+            rules,
+            table: table.to_vec(),
+            kinds,
+            hand: hand.iter().map(|c| c.in_hand()).collect(),
+            hand_counts,
+            hand_jokers,
+            on_table,
+        })
+    }
+
+    fn weight(&self, goal: Goal, card: Card) -> i32 {
+        match goal {
+            Goal::MostCards => 1,
+            Goal::MostPoints => self.rules.hand_points(card) as i32,
+            Goal::Hint => -1,
+        }
+    }
+
+    /// The role of the joker `card` of group `g` in a branch.
+    fn role(&self, g: usize, card: Card, branch: &Branch, idx: usize) -> Role {
+        let Some(face) = card.declared() else {
+            return Role::Wild;
+        };
+        if branch.freed.contains(&(g, idx)) {
+            return Role::Wild;
+        }
+        match self.rules {
+            RuleSet::Carousel if self.on_table[face.index()] => Role::Wild,
+            RuleSet::Vatikan if self.on_table[face.index()] => Role::Wild,
+            RuleSet::Vatikan => {
+                let kind = validate_group(&self.table[g], self.rules.group_rules())
+                    .unwrap_or(GroupKind::Run);
+                Role::Anchored(face, kind)
+            }
+            RuleSet::Tahiti => Role::Wild, // only reached for freed groups
+            _ => Role::Fixed(face),
+        }
+    }
+
+    /// Every branch of the table rules (jokers freed or not, frozen groups
+    /// extended or not), capped so a strange position cannot explode.
+    fn branches(&self, goal: Goal) -> Vec<Branch> {
+        let mut out = vec![Branch::default()];
+        let freeable_here = matches!(
+            self.rules,
+            RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Tahiti
+        );
+        for (g, group) in self.table.iter().enumerate() {
+            let jokers: Vec<(usize, Face)> = group
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| c.declared().map(|f| (i, f)))
+                .collect();
+            if self.kinds[g] == Kind::Frozen {
+                let mut next = Vec::new();
+                for b in &out {
+                    // Stay frozen, extended by hand cards in each possible way.
+                    for ext in self.frozen_extensions(g) {
+                        let mut nb = b.clone();
+                        nb.frozen.push((g, ext));
+                        next.push(nb);
+                    }
+                    // Or free it by playing the real card from the hand.
+                    if let Some(&(i, f)) = jokers.first()
+                        && self.hand_counts[f.index()] > b.forced[f.index()]
+                    {
+                        let mut nb = b.clone();
+                        nb.freed.push((g, i));
+                        nb.forced[f.index()] += 1;
+                        next.push(nb);
+                    }
+                }
+                out = next;
+                continue;
+            }
+            if !freeable_here || self.kinds[g] != Kind::Normal {
+                continue;
+            }
+            for (i, f) in jokers {
+                if self.on_table[f.index()] || self.hand_counts[f.index()] == 0 {
+                    continue;
+                }
+                let mut next = Vec::new();
+                for b in &out {
+                    next.push(b.clone());
+                    let mut nb = b.clone();
+                    nb.freed.push((g, i));
+                    // One real card frees every joker standing for it.
+                    nb.forced[f.index()] = 1;
+                    next.push(nb);
+                }
+                out = next;
+            }
+            if out.len() > 512 {
+                out.truncate(512);
+            }
+        }
+        let _ = goal;
+        out
+    }
+
+    /// The ways to extend frozen group `g` with hand cards only (none included).
+    fn frozen_extensions(&self, g: usize) -> Vec<Vec<Card>> {
+        let group = &self.table[g];
+        let rules = self.rules.group_rules();
+        let mut out = vec![Vec::new()];
+        let naturals: Vec<Card> = Face::all()
+            .filter(|f| self.hand_counts[f.index()] > 0)
+            .map(Card::from_face)
+            .collect();
+        // Grow one card at a time (a run grows at its ends, a set by a suit), keeping
+        // every intermediate group valid: that reaches every valid extension.
+        let mut frontier: Vec<Vec<Card>> = vec![Vec::new()];
+        while let Some(ext) = frontier.pop() {
+            for &c in &naturals {
+                if ext.contains(&c) {
+                    continue;
+                }
+                let mut next = ext.clone();
+                next.push(c);
+                next.sort();
+                if out.contains(&next) {
+                    continue;
+                }
+                let mut cards = group.clone();
+                cards.extend(&next);
+                if validate_group(&cards, rules).is_ok() {
+                    out.push(next.clone());
+                    frontier.push(next);
+                }
+            }
+        }
+        out
+    }
+
+    /// The sweep for the groups `dissolve` and the hand, in one branch.
+    fn spec(&self, goal: Goal, branch: &Branch, dissolve: &[usize]) -> (Spec, Fixed, i32) {
+        let rules = self.rules;
+        let mut spec = Spec::new(rules.ace_mode(), rules == RuleSet::Tahiti);
+        let mut fixed = Fixed::default();
+        for f in Face::all() {
+            spec.weight[f.index()] = self.weight(goal, Card::from_face(f));
+        }
+        spec.joker_weight = self.weight(goal, Card::JOKER);
+        spec.need_hand = goal == Goal::Hint;
+        for &g in dissolve {
+            let group = &self.table[g];
+            if self.kinds[g] == Kind::Loose {
+                match group[0].natural_face() {
+                    Some(f) => spec.loose[f.index()] += 1,
+                    None => spec.jokers_loose += 1,
+                }
+                continue;
+            }
+            for (i, &c) in group.iter().enumerate() {
+                match (c.natural_face(), self.role(g, c, branch, i)) {
+                    (Some(f), _) => spec.must[f.index()] += 1,
+                    (None, Role::Wild) => spec.jokers_must += 1,
+                    (None, Role::Fixed(f)) => {
+                        spec.must[f.index()] += 1;
+                        fixed.free[f.index()] += 1;
+                    }
+                    (None, Role::Anchored(f, kind)) => {
+                        spec.must[f.index()] += 1;
+                        if kind == GroupKind::Run {
+                            spec.run_only[f.index()] += 1;
+                            fixed.run[f.index()] += 1;
+                        } else {
+                            spec.set_only[f.index()] += 1;
+                            fixed.set[f.index()] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Hand cards left after the frozen groups' extensions.
+        let mut hand = self.hand_counts;
+        let mut jokers = self.hand_jokers;
+        let mut extra = 0;
+        for (_, ext) in &branch.frozen {
+            for &c in ext {
+                match c.natural_face() {
+                    Some(f) => hand[f.index()] = hand[f.index()].saturating_sub(1),
+                    None => jokers = jokers.saturating_sub(1),
+                }
+                extra += self.weight(goal, c);
+            }
+        }
+        for f in 0..52 {
+            let forced = branch.forced[f].min(hand[f]);
+            spec.must[f] += forced;
+            spec.hand[f] = hand[f] - forced;
+            spec.bonus += i32::from(forced) * spec.weight[f];
+            if forced > 0 {
+                spec.forced_hand = true;
+            }
+        }
+        spec.jokers_hand = jokers;
+        if extra != 0 && goal == Goal::Hint {
+            spec.forced_hand = true;
+        }
+        (spec, fixed, extra)
+    }
+}
+
+/// The groups the sweep may rebuild: every group but frozen ones.
+fn all_dissolvable(pos: &Position) -> Vec<usize> {
+    (0..pos.table.len())
+        .filter(|&g| pos.kinds[g] != Kind::Frozen)
+        .collect()
+}
+
+struct Best {
+    value: i32,
+    branch: Branch,
+    layout: Layout,
+}
+
+/// The best play over every branch, rebuilding `dissolve`.
+fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
+    let mut best: Option<(i32, Branch)> = None;
+    for branch in pos.branches(goal) {
+        // Freeing in Tahiti dissolves the frozen group too.
+        let mut groups = dissolve.to_vec();
+        for &(g, _) in &branch.freed {
+            if pos.kinds[g] == Kind::Frozen && !groups.contains(&g) {
+                groups.push(g);
+            }
+        }
+        let (spec, _, extra) = pos.spec(goal, &branch, &groups);
+        let mut sw = Sweep::new(&spec);
+        if let Some(v) = sw.best() {
+            let v = v + extra;
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, branch));
+            }
+        }
+    }
+    let (value, branch) = best?;
+    let mut groups = dissolve.to_vec();
+    for &(g, _) in &branch.freed {
+        if pos.kinds[g] == Kind::Frozen && !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    let (spec, fixed, _) = pos.spec(goal, &branch, &groups);
+    let mut sw = Sweep::new(&spec);
+    let layout = build::layout(&mut sw, &fixed, &branch.forced)?;
+    Some(Best {
+        value,
+        branch,
+        layout,
+    })
+}
+
+/// Ok(None) = no legal play. Exact optimum for [`Goal::MostCards`] and
+/// [`Goal::MostPoints`]; for [`Goal::Hint`] a legal play disturbing the table
+/// least.
+pub fn solve(
+    rules: RuleSet,
+    table: &[Vec<Card>],
+    hand: &[Card],
+    goal: Goal,
+) -> Result<Option<Play>, SolveError> {
+    let pos = Position::new(rules, table, hand)?;
+    if goal == Goal::Hint
+        && let Some(play) = hint_extension(&pos)
+    {
+        return Ok(Some(play));
+    }
+    let dissolve = all_dissolvable(&pos);
+    let Some(best) = search(&pos, goal, &dissolve) else {
+        return Ok(None);
+    };
+    if goal != Goal::Hint && best.value <= 0 {
+        return Ok(None);
+    }
+    Ok(Some(finish(&pos, best)))
+}
+
+/// A hand card that simply extends one group (the least a play can disturb).
+fn hint_extension(pos: &Position) -> Option<Play> {
+    let rules = pos.rules.group_rules();
+    let mut tried: Vec<Card> = Vec::new();
+    for &c in &pos.hand {
+        if tried.contains(&c) {
+            continue;
+        }
+        tried.push(c);
+        for (g, group) in pos.table.iter().enumerate() {
+            if pos.kinds[g] == Kind::Loose {
+                continue;
+            }
+            let mut cards = group.clone();
+            cards.push(c);
+            let named = if c.is_joker() {
+                let ways = rami_melds::joker_namings(&cards, rules);
+                let Some(way) = ways.first() else { continue };
+                let Some(&face) = way.first() else { continue };
+                if let Some(last) = cards.last_mut() {
+                    *last = Card::named_joker(face);
+                }
+                cards
+            } else if validate_group(&cards, rules).is_ok() {
+                cards
+            } else {
+                continue;
+            };
+            let mut table = pos.table.clone();
+            table[g] = named;
+            return Some(make_play(pos, vec![c], table, vec![g], false));
+        }
+    }
+    None
+}
+
+fn make_play(
+    pos: &Position,
+    played: Vec<Card>,
+    table: Vec<Vec<Card>>,
+    changed: Vec<usize>,
+    rearranged: bool,
+) -> Play {
+    let ace = pos.rules.ace_mode();
+    let table = table.iter().map(|g| reading_order(g, ace)).collect();
+    let points = played.iter().map(|&c| pos.rules.hand_points(c)).sum();
+    Play {
+        count: played.len(),
+        points,
+        played,
+        table,
+        changed,
+        rearranged,
+    }
+}
+
+/// Turns the sweep's layout into a play that keeps as many input groups as they
+/// were as it can.
+fn finish(pos: &Position, best: Best) -> Play {
+    let Best { branch, layout, .. } = best;
+    // The hand cards put down.
+    let mut played = Vec::new();
+    for f in Face::all() {
+        let n = layout.hand[f.index()];
+        played.extend(std::iter::repeat_n(Card::from_face(f), usize::from(n)));
+    }
+    played.extend(std::iter::repeat_n(Card::JOKER, usize::from(layout.hand_jokers)));
+    for (_, ext) in &branch.frozen {
+        played.extend(ext.iter().copied());
+    }
+    played.sort();
+    let frozen: Vec<usize> = branch
+        .frozen
+        .iter()
+        .filter(|(g, _)| !branch.freed.iter().any(|(h, _)| h == g))
+        .map(|(g, _)| *g)
+        .collect();
+    arrange::arrange(pos, &branch, played, layout.groups, &frozen)
+}
+
+mod arrange;
+
+/// The bare optimum over card counts, for the differential tests and benchmarks:
+/// not part of the app's interface.
+#[doc(hidden)]
+pub mod internal {
+    use crate::sweep::{Spec, Sweep};
+    use rami_melds::AceMode;
+
+    /// Counts per face (`Face::index`): table copies that must be placed, hand
+    /// copies with their weight; wild jokers on the table (must) and in hand.
+    /// `None`: the table itself cannot be laid out. `Some(0)`: no play.
+    #[allow(clippy::too_many_arguments)]
+    pub fn best_value(
+        ace: AceMode,
+        one_joker: bool,
+        table: &[u8; 52],
+        table_jokers: u8,
+        hand: &[u8; 52],
+        hand_jokers: u8,
+        weight: &[i32; 52],
+        joker_weight: i32,
+    ) -> Option<i32> {
+        let mut spec = Spec::new(ace, one_joker);
+        spec.must = *table;
+        spec.hand = *hand;
+        spec.weight = *weight;
+        spec.jokers_must = table_jokers;
+        spec.jokers_hand = hand_jokers;
+        spec.joker_weight = joker_weight;
+        Sweep::new(&spec).best()
+    }
+
+    /// Like [`best_value`], with the number of states the sweep explored.
+    #[allow(clippy::too_many_arguments)]
+    pub fn best_value_states(
+        ace: AceMode,
+        table: &[u8; 52],
+        hand: &[u8; 52],
+    ) -> (Option<i32>, usize) {
+        let mut spec = Spec::new(ace, false);
+        spec.must = *table;
+        spec.hand = *hand;
+        let mut sw = Sweep::new(&spec);
+        let v = sw.best();
+        (v, sw.explored())
+    }
 }

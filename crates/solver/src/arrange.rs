@@ -1,0 +1,247 @@
+//! Laying out a play with as little change to the input table as possible: the
+//! sweep says which hand cards go down; here we look for a small set of input
+//! groups to rebuild (the others stay exactly as they were) and rebuild only those.
+
+use crate::build::{self, Fixed};
+use crate::sweep::{Spec, Sweep};
+use crate::{Branch, Goal, Kind, Play, Position, make_play};
+use rami_cards::{Card, CardCounts};
+use rami_melds::validate_group;
+
+/// Rank distance (ace counted low and high) at which a card can touch a group.
+fn near(a: Card, b: Card) -> bool {
+    let (Some(fa), Some(fb)) = (a.face(), b.face()) else {
+        return true;
+    };
+    if fa.rank() == fb.rank() {
+        return true;
+    }
+    if fa.suit() != fb.suit() {
+        return false;
+    }
+    let ra = i32::from(fa.rank().value());
+    let rb = i32::from(fb.rank().value());
+    let d = (ra - rb).abs();
+    d <= 2 || (ra == 1 && (14 - rb).abs() <= 2) || (rb == 1 && (14 - ra).abs() <= 2)
+}
+
+/// The sweep that places exactly the cards of `dissolve` and `played` (no choice
+/// left but how).
+fn exact_spec(
+    pos: &Position,
+    branch: &Branch,
+    dissolve: &[usize],
+    played: &[Card],
+) -> (Spec, Fixed) {
+    let plain = Branch {
+        freed: branch.freed.clone(),
+        forced: [0; 52],
+        frozen: Vec::new(),
+    };
+    let (mut spec, fixed, _) = pos.spec(Goal::MostCards, &plain, dissolve);
+    spec.hand = [0; 52];
+    spec.jokers_hand = 0;
+    spec.bonus = 0;
+    spec.need_hand = false;
+    spec.forced_hand = false;
+    for c in played {
+        match c.natural_face() {
+            Some(f) => spec.must[f.index()] += 1,
+            None => spec.jokers_must += 1,
+        }
+    }
+    (spec, fixed)
+}
+
+fn feasible(pos: &Position, branch: &Branch, dissolve: &[usize], played: &[Card]) -> bool {
+    let (spec, _) = exact_spec(pos, branch, dissolve, played);
+    Sweep::new(&spec).best().is_some()
+}
+
+/// Is `inner` (a multiset) inside `outer`?
+fn contains(outer: &[Card], inner: &[Card]) -> bool {
+    CardCounts::from_cards(inner).is_subset_of(&CardCounts::from_cards(outer))
+        && inner.iter().filter(|c| c.is_joker()).all(|j| {
+            // A named joker keeps its name unless freed: match it by name.
+            outer.contains(j) || j.declared().is_none()
+        })
+}
+
+pub(crate) fn arrange(
+    pos: &Position,
+    branch: &Branch,
+    played: Vec<Card>,
+    full_layout: Vec<Vec<Card>>,
+    frozen: &[usize],
+) -> Play {
+    // The hand cards that go to the sweep (not to frozen groups).
+    let mut sweep_played = played.clone();
+    for (_, ext) in &branch.frozen {
+        for c in ext {
+            if let Some(i) = sweep_played.iter().position(|p| p == c) {
+                sweep_played.remove(i);
+            }
+        }
+    }
+    let must_dissolve: Vec<usize> = branch
+        .freed
+        .iter()
+        .map(|&(g, _)| g)
+        .filter(|&g| pos.kinds[g] == Kind::Frozen)
+        .collect();
+    let candidates: Vec<usize> = (0..pos.table.len())
+        .filter(|&g| pos.kinds[g] != Kind::Frozen && !must_dissolve.contains(&g))
+        .collect();
+    let with_must = |d: &[usize]| -> Vec<usize> {
+        let mut v = must_dissolve.clone();
+        v.extend_from_slice(d);
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+
+    let mut dissolve: Option<Vec<usize>> = None;
+    if sweep_played.is_empty() && must_dissolve.is_empty() {
+        dissolve = Some(Vec::new());
+    } else if feasible(pos, branch, &with_must(&[]), &sweep_played) {
+        dissolve = Some(with_must(&[]));
+    }
+    if dissolve.is_none() {
+        let hood: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&g| {
+                pos.table[g]
+                    .iter()
+                    .any(|&c| sweep_played.iter().any(|&p| near(c, p)))
+            })
+            .collect();
+        let mut d = if hood.len() < candidates.len()
+            && feasible(pos, branch, &with_must(&hood), &sweep_played)
+        {
+            hood
+        } else {
+            candidates.clone()
+        };
+        // Shrink: give back every group the play can do without.
+        let mut i = 0;
+        let mut tests = 0;
+        while i < d.len() && tests < 48 {
+            let mut fewer = d.clone();
+            fewer.remove(i);
+            tests += 1;
+            if feasible(pos, branch, &with_must(&fewer), &sweep_played) {
+                d = fewer;
+            } else {
+                i += 1;
+            }
+        }
+        dissolve = Some(with_must(&d));
+    }
+    let dissolve = dissolve.unwrap_or_default();
+
+    // Rebuild the dissolved groups with the played cards.
+    let (spec, fixed) = exact_spec(pos, branch, &dissolve, &sweep_played);
+    let mut sw = Sweep::new(&spec);
+    let new_groups = build::layout(&mut sw, &fixed, &[0; 52])
+        .map(|l| l.groups)
+        .unwrap_or(full_layout);
+
+    // Loose singles the rebuild left alone lie where they were.
+    let mut pool = CardCounts::new();
+    for g in &new_groups {
+        for &c in g {
+            pool.add(c);
+        }
+    }
+    let left_loose: Vec<usize> = dissolve
+        .iter()
+        .copied()
+        .filter(|&g| pos.kinds[g] == Kind::Loose)
+        .collect();
+    // Which loose singles were used: compare the copies placed with the copies
+    // that had to be placed.
+    let mut placed = pool.clone();
+    for &g in &dissolve {
+        if pos.kinds[g] != Kind::Loose {
+            for &c in &pos.table[g] {
+                placed.remove(c);
+            }
+        }
+    }
+    for &c in &sweep_played {
+        placed.remove(c);
+    }
+    let mut untouched_loose = Vec::new();
+    for g in left_loose {
+        let c = pos.table[g][0];
+        if !placed.remove(c) {
+            untouched_loose.push(g);
+        }
+    }
+
+    // Put each rebuilt group where an input group it contains was.
+    let mut table: Vec<Option<Vec<Card>>> = pos.table.iter().cloned().map(Some).collect();
+    let mut used = vec![false; new_groups.len()];
+    let mut rearranged = false;
+    let mut same = Vec::new();
+    for &g in &dissolve {
+        if untouched_loose.contains(&g) {
+            continue;
+        }
+        let home = (0..new_groups.len())
+            .find(|&k| !used[k] && pos.kinds[g] != Kind::Loose && contains(&new_groups[k], &pos.table[g]));
+        match home {
+            Some(k) => {
+                used[k] = true;
+                if sorted(&new_groups[k]) == sorted(&pos.table[g]) {
+                    same.push(g);
+                }
+                table[g] = Some(new_groups[k].clone());
+            }
+            None => {
+                if pos.kinds[g] != Kind::Loose {
+                    rearranged = true;
+                }
+                table[g] = None;
+            }
+        }
+    }
+    for (g, ext) in &branch.frozen {
+        if frozen.contains(g)
+            && !ext.is_empty()
+            && let Some(Some(group)) = table.get_mut(*g)
+        {
+            group.extend(ext.iter().copied());
+            // The joker keeps its name; the extension is valid by construction.
+            debug_assert!(validate_group(group, pos.rules.group_rules()).is_ok());
+        }
+    }
+    let mut out: Vec<Vec<Card>> = table.into_iter().flatten().collect();
+    for (k, g) in new_groups.into_iter().enumerate() {
+        if !used[k] {
+            out.push(g);
+        }
+    }
+    let mut changed: Vec<usize> = dissolve
+        .iter()
+        .copied()
+        .filter(|g| !untouched_loose.contains(g))
+        // A group rebuilt exactly as it was is not touched.
+        .filter(|g| !same.contains(g))
+        .collect();
+    for (g, ext) in &branch.frozen {
+        if !ext.is_empty() && frozen.contains(g) {
+            changed.push(*g);
+        }
+    }
+    changed.sort_unstable();
+    changed.dedup();
+    make_play(pos, played, out, changed, rearranged)
+}
+
+fn sorted(g: &[Card]) -> Vec<Card> {
+    let mut v = g.to_vec();
+    v.sort();
+    v
+}
