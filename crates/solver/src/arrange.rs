@@ -189,8 +189,9 @@ pub(crate) fn arrange(
         if untouched_loose.contains(&g) {
             continue;
         }
-        let home = (0..new_groups.len())
-            .find(|&k| !used[k] && pos.kinds[g] != Kind::Loose && contains(&new_groups[k], &pos.table[g]));
+        let home = (0..new_groups.len()).find(|&k| {
+            !used[k] && pos.kinds[g] != Kind::Loose && contains(&new_groups[k], &pos.table[g])
+        });
         match home {
             Some(k) => {
                 used[k] = true;

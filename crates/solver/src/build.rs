@@ -85,10 +85,8 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
                 set_side.push(Card::from_face(face));
             }
             set_cards[s] = set_side;
-            let mut old: Vec<Option<Vec<Card>>> = std::mem::take(&mut runs[s])
-                .into_iter()
-                .map(Some)
-                .collect();
+            let mut old: Vec<Option<Vec<Card>>> =
+                std::mem::take(&mut runs[s]).into_iter().map(Some).collect();
             let mut new_runs = Vec::new();
             let mut naturals = run_cards.into_iter();
             for i in 0..SLOTS {

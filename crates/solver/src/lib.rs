@@ -550,7 +550,10 @@ fn finish(pos: &Position, best: Best) -> Play {
         let n = layout.hand[f.index()];
         played.extend(std::iter::repeat_n(Card::from_face(f), usize::from(n)));
     }
-    played.extend(std::iter::repeat_n(Card::JOKER, usize::from(layout.hand_jokers)));
+    played.extend(std::iter::repeat_n(
+        Card::JOKER,
+        usize::from(layout.hand_jokers),
+    ));
     for (_, ext) in &branch.frozen {
         played.extend(ext.iter().copied());
     }

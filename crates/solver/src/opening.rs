@@ -11,8 +11,13 @@ use std::collections::HashMap;
 /// A group's value towards Rami's 30-point first meld: 2-10 face value, J/Q/K 10,
 /// an ace 1 in A-2-3 and 10 in Q-K-A or a set, a joker what it stands for.
 pub fn meld_points(group: &[Card]) -> u32 {
-    let low_run = group.iter().any(|c| c.rank().is_some_and(|r| r.value() == 2))
-        && group.iter().filter_map(|c| c.rank()).any(|r| r.value() != 2);
+    let low_run = group
+        .iter()
+        .any(|c| c.rank().is_some_and(|r| r.value() == 2))
+        && group
+            .iter()
+            .filter_map(|c| c.rank())
+            .any(|r| r.value() != 2);
     group
         .iter()
         .filter_map(|c| c.rank())
@@ -70,7 +75,12 @@ fn candidates(rules: RuleSet, counts: &[u8; 53]) -> Vec<Candidate> {
         AceMode::Low => (1, 13),
         AceMode::Either => (1, 14),
     };
-    let face = |p: u8, s: Suit| Face::new(Rank::new(if p == 14 { 1 } else { p }).unwrap_or(Rank::ACE), s);
+    let face = |p: u8, s: Suit| {
+        Face::new(
+            Rank::new(if p == 14 { 1 } else { p }).unwrap_or(Rank::ACE),
+            s,
+        )
+    };
     // Runs of 3-5 (longer runs are runs of 3-5 laid side by side: same cards, same
     // points), each place a natural or a joker.
     for s in Suit::ALL {

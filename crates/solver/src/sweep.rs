@@ -404,7 +404,11 @@ impl<'a> Sweep<'a> {
                 let f = s * 13 + usize::from(rank) - 1;
                 let counted = !(either && p == 1);
                 let w = spec.weight[f].max(0);
-                gain.push(if counted { w * i32::from(self.playable(f)) } else { 0 });
+                gain.push(if counted {
+                    w * i32::from(self.playable(f))
+                } else {
+                    0
+                });
             }
             gain.push(0);
         }
@@ -660,7 +664,10 @@ impl<'a> Sweep<'a> {
             // The high end may still place the must-copies.
             (0, max_total)
         } else {
-            (min_total.saturating_sub(carried), max_total.saturating_sub(carried))
+            (
+                min_total.saturating_sub(carried),
+                max_total.saturating_sub(carried),
+            )
         };
         let sets_here = !(either && p == 14);
         let last = p == self.last;

@@ -2,14 +2,14 @@
 //! positions, every ace mode, with and without jokers. Every answer of `solve` is
 //! also re-validated (groups, cards, points).
 mod common;
-#[path = "common/positions.rs"]
-mod positions;
 #[path = "common/ip.rs"]
 mod ip;
+#[path = "common/positions.rs"]
+mod positions;
 
 use common::check_play;
-use positions::Gen;
 use ip::Counts;
+use positions::Gen;
 use rami_cards::Card;
 use rami_melds::{AceMode, GroupRules, JokerLimit, RuleSet};
 use rami_solver::{Goal, internal, solve};
@@ -32,11 +32,18 @@ fn counts_of(
         weight: [1; 52],
         joker_weight: 1,
     };
-    let on_table: Vec<usize> = table.iter().flatten().filter_map(|c| c.natural_face()).map(|f| f.index()).collect();
+    let on_table: Vec<usize> = table
+        .iter()
+        .flatten()
+        .filter_map(|c| c.natural_face())
+        .map(|f| f.index())
+        .collect();
     for card in table.iter().flatten() {
         match (card.natural_face(), card.declared()) {
             (Some(f), _) => c.table[f.index()] += 1,
-            (None, Some(f)) if named_fixed && !on_table.contains(&f.index()) => c.fixed[f.index()] += 1,
+            (None, Some(f)) if named_fixed && !on_table.contains(&f.index()) => {
+                c.fixed[f.index()] += 1
+            }
             _ => c.table_jokers += 1,
         }
     }
@@ -87,18 +94,29 @@ fn run(rules: Option<RuleSet>, ace: AceMode, jokers: u8, one_joker: bool, n: usi
             counts.joker_weight = r.hand_points(Card::JOKER) as i32;
         }
         let clock = std::time::Instant::now();
-        let want = ip::optimum(&counts).unwrap_or_else(|| panic!("reference failed on {table:?} / {hand:?}"));
+        let want = ip::optimum(&counts)
+            .unwrap_or_else(|| panic!("reference failed on {table:?} / {hand:?}"));
         let ip_time = clock.elapsed();
         let clock = std::time::Instant::now();
         let got = match rules {
             Some(r) => {
-                let goal = if points { Goal::MostPoints } else { Goal::MostCards };
+                let goal = if points {
+                    Goal::MostPoints
+                } else {
+                    Goal::MostCards
+                };
                 let play = solve(r, &table, &hand, goal).expect("valid position");
                 if let Some(p) = &play {
                     check_play(r, &table, &hand, p);
                     plays += 1;
                 }
-                play.map_or(0, |p| if points { p.points as i32 } else { p.count as i32 })
+                play.map_or(0, |p| {
+                    if points {
+                        p.points as i32
+                    } else {
+                        p.count as i32
+                    }
+                })
             }
             None => internal::best_value(
                 ace,
@@ -113,10 +131,14 @@ fn run(rules: Option<RuleSet>, ace: AceMode, jokers: u8, one_joker: bool, n: usi
             .expect("a valid table lays out"),
         };
         if std::env::var_os("RAMI_DIFF_TIMES").is_some() {
-            eprintln!("case {i} ({t}/{h}): ip {ip_time:?} sweep {:?}", clock.elapsed());
+            eprintln!(
+                "case {i} ({t}/{h}): ip {ip_time:?} sweep {:?}",
+                clock.elapsed()
+            );
         }
         assert_eq!(
-            got, want,
+            got,
+            want,
             "case {i} seed {seed}: {:?} table {} hand {}",
             rules,
             rami_cards::format_table(&table),
@@ -140,7 +162,14 @@ const QUICK: usize = 60;
 
 #[test]
 fn high_no_jokers() {
-    run(Some(RuleSet::Manipulation), AceMode::High, 0, false, QUICK, 1);
+    run(
+        Some(RuleSet::Manipulation),
+        AceMode::High,
+        0,
+        false,
+        QUICK,
+        1,
+    );
 }
 #[test]
 fn low_no_jokers() {
@@ -148,7 +177,14 @@ fn low_no_jokers() {
 }
 #[test]
 fn either_no_jokers() {
-    run(Some(RuleSet::Machiavelli), AceMode::Either, 0, false, QUICK, 3);
+    run(
+        Some(RuleSet::Machiavelli),
+        AceMode::Either,
+        0,
+        false,
+        QUICK,
+        3,
+    );
 }
 #[test]
 fn either_jokers_carousel() {
@@ -172,11 +208,32 @@ fn either_one_joker_per_group() {
 #[test]
 #[ignore]
 fn ten_thousand_per_ace_mode() {
-    run(Some(RuleSet::Manipulation), AceMode::High, 0, false, 5000, 101);
+    run(
+        Some(RuleSet::Manipulation),
+        AceMode::High,
+        0,
+        false,
+        5000,
+        101,
+    );
     run(None, AceMode::High, 2, false, 5000, 102);
     run(Some(RuleSet::Shanghai), AceMode::Low, 0, false, 5000, 103);
     run(None, AceMode::Low, 2, false, 5000, 104);
-    run(Some(RuleSet::Machiavelli), AceMode::Either, 0, false, 3000, 105);
-    run(Some(RuleSet::Carousel), AceMode::Either, 2, false, 4000, 106);
+    run(
+        Some(RuleSet::Machiavelli),
+        AceMode::Either,
+        0,
+        false,
+        3000,
+        105,
+    );
+    run(
+        Some(RuleSet::Carousel),
+        AceMode::Either,
+        2,
+        false,
+        4000,
+        106,
+    );
     run(None, AceMode::Either, 4, true, 3000, 107);
 }

@@ -43,9 +43,24 @@ fn nothing_to_play() {
 fn ace_modes() {
     let t = table("");
     let h = cards("AS 2S 3S QH KH AH");
-    assert_eq!(solve_checked(RuleSet::Manipulation, &t, &h, Goal::MostCards).unwrap().count, 3);
-    assert_eq!(solve_checked(RuleSet::Shanghai, &t, &h, Goal::MostCards).unwrap().count, 3);
-    assert_eq!(solve_checked(RuleSet::Machiavelli, &t, &h, Goal::MostCards).unwrap().count, 6);
+    assert_eq!(
+        solve_checked(RuleSet::Manipulation, &t, &h, Goal::MostCards)
+            .unwrap()
+            .count,
+        3
+    );
+    assert_eq!(
+        solve_checked(RuleSet::Shanghai, &t, &h, Goal::MostCards)
+            .unwrap()
+            .count,
+        3
+    );
+    assert_eq!(
+        solve_checked(RuleSet::Machiavelli, &t, &h, Goal::MostCards)
+            .unwrap()
+            .count,
+        6
+    );
     // Never around the corner.
     let h = cards("KS AS 2S");
     assert!(solve_checked(RuleSet::Machiavelli, &t, &h, Goal::MostCards).is_none());
@@ -90,5 +105,11 @@ fn tahiti_loose_and_frozen() {
     let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards).unwrap();
     // 8H may not join the joker group: 8H 9H 10H makes a run of its own.
     assert_eq!(p.count, 2);
-    assert!(p.table.iter().any(|g| g.len() == 3 && g.contains(&cards("8H")[0])), "{:?}", p.table);
+    assert!(
+        p.table
+            .iter()
+            .any(|g| g.len() == 3 && g.contains(&cards("8H")[0])),
+        "{:?}",
+        p.table
+    );
 }

@@ -48,7 +48,12 @@ fn templates(ace: AceMode) -> Vec<Vec<usize>> {
     for r in 1..=13u8 {
         for mask in 0u32..16 {
             if mask.count_ones() >= 3 {
-                out.push((0..4).filter(|s| mask & (1 << s) != 0).map(|s| face(r, s)).collect());
+                out.push(
+                    (0..4)
+                        .filter(|s| mask & (1 << s) != 0)
+                        .map(|s| face(r, s))
+                        .collect(),
+                );
             }
         }
     }
@@ -83,7 +88,11 @@ pub fn optimum(c: &Counts) -> Option<i32> {
             joker_use += z;
         }
         if jokers > 0 {
-            let limit = if c.one_joker { 1.0 } else { t.len() as f64 - 1.0 };
+            let limit = if c.one_joker {
+                1.0
+            } else {
+                t.len() as f64 - 1.0
+            };
             constraints.push((zsum - limit * Expression::from(y)).leq(0.0));
         }
     }

@@ -21,28 +21,51 @@ pub fn check_play(rules: RuleSet, table: &[Vec<Card>], hand: &[Card], play: &Pla
     assert_eq!(play.count, play.played.len());
     let points: u32 = play.played.iter().map(|&c| rules.hand_points(c)).sum();
     assert_eq!(play.points, points, "points");
-    let hand_counts = CardCounts::from_cards(hand.iter().map(|c| c.in_hand()).collect::<Vec<_>>().iter());
+    let hand_counts =
+        CardCounts::from_cards(hand.iter().map(|c| c.in_hand()).collect::<Vec<_>>().iter());
     let played = CardCounts::from_cards(&play.played);
-    assert!(played.is_subset_of(&hand_counts), "played cards come from the hand");
+    assert!(
+        played.is_subset_of(&hand_counts),
+        "played cards come from the hand"
+    );
     let before = CardCounts::from_cards(table.iter().flatten());
     let after = CardCounts::from_cards(play.table.iter().flatten());
     assert_eq!(before.plus(&played), after, "cards conserved");
-    let loose_before: Vec<Card> = table.iter().filter(|g| g.len() == 1).map(|g| g[0]).collect();
+    let loose_before: Vec<Card> = table
+        .iter()
+        .filter(|g| g.len() == 1)
+        .map(|g| g[0])
+        .collect();
     for (i, g) in play.table.iter().enumerate() {
         if rules == RuleSet::Tahiti && g.len() == 1 {
-            assert!(loose_before.iter().any(|c| c.in_hand() == g[0].in_hand()), "group {i} is a loose single that was not loose");
+            assert!(
+                loose_before.iter().any(|c| c.in_hand() == g[0].in_hand()),
+                "group {i} is a loose single that was not loose"
+            );
             continue;
         }
         if let Err(e) = validate_group(g, gr) {
             panic!("group {i} {:?} invalid: {e}", g);
         }
-        assert_eq!(&rami_melds::reading_order(g, rules.ace_mode()), g, "reading order");
+        assert_eq!(
+            &rami_melds::reading_order(g, rules.ace_mode()),
+            g,
+            "reading order"
+        );
     }
     for &c in &play.changed {
         assert!(c < table.len());
     }
     // Untouched groups are still there, unchanged.
-    let mut out: Vec<Vec<Card>> = play.table.iter().map(|g| { let mut g = g.clone(); g.sort(); g }).collect();
+    let mut out: Vec<Vec<Card>> = play
+        .table
+        .iter()
+        .map(|g| {
+            let mut g = g.clone();
+            g.sort();
+            g
+        })
+        .collect();
     for (i, g) in table.iter().enumerate() {
         if play.changed.contains(&i) {
             continue;
@@ -51,11 +74,18 @@ pub fn check_play(rules: RuleSet, table: &[Vec<Card>], hand: &[Card], play: &Pla
         g.sort();
         let k = out.iter().position(|o| *o == g);
         assert!(k.is_some(), "group {i} is not in changed but was changed");
-        if let Some(k) = k { out.remove(k); }
+        if let Some(k) = k {
+            out.remove(k);
+        }
     }
 }
 
-pub fn solve_checked(rules: RuleSet, table: &[Vec<Card>], hand: &[Card], goal: Goal) -> Option<Play> {
+pub fn solve_checked(
+    rules: RuleSet,
+    table: &[Vec<Card>],
+    hand: &[Card],
+    goal: Goal,
+) -> Option<Play> {
     let play = solve(rules, table, hand, goal).expect("valid position");
     if let Some(p) = &play {
         check_play(rules, table, hand, p);

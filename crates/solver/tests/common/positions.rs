@@ -12,12 +12,17 @@ pub struct Gen {
 
 fn face_at(p: u8, s: usize) -> Face {
     let rank = if p == 14 { 1 } else { p };
-    Face::new(Rank::new(rank).expect("rank"), Suit::from_index(s).expect("suit"))
+    Face::new(
+        Rank::new(rank).expect("rank"),
+        Suit::from_index(s).expect("suit"),
+    )
 }
 
 impl Gen {
     pub fn new(seed: u64) -> Gen {
-        Gen { rng: ChaCha8Rng::seed_from_u64(seed) }
+        Gen {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     /// A table of about `table_cards` cards and a hand of `hand_cards`.
@@ -65,9 +70,17 @@ impl Gen {
             let cards: Vec<Card> = faces
                 .iter()
                 .enumerate()
-                .map(|(i, &f)| if Some(i) == joker_at { Card::named_joker(f) } else { Card::from_face(f) })
+                .map(|(i, &f)| {
+                    if Some(i) == joker_at {
+                        Card::named_joker(f)
+                    } else {
+                        Card::from_face(f)
+                    }
+                })
                 .collect();
-            let ok = cards.iter().all(|c| c.natural_face().is_none_or(|f| deck[f.index()] > 0))
+            let ok = cards
+                .iter()
+                .all(|c| c.natural_face().is_none_or(|f| deck[f.index()] > 0))
                 && validate_group(&cards, rules).is_ok();
             if !ok {
                 continue;
