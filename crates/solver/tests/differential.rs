@@ -1,6 +1,7 @@
 //! The sweep against the integer-programming reference on seeded random
 //! positions, every ace mode, with and without jokers. Every answer of `solve` is
 //! also re-validated (groups, cards, points).
+#![allow(clippy::needless_range_loop)]
 mod common;
 #[path = "common/ip.rs"]
 mod ip;

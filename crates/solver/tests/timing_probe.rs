@@ -1,3 +1,4 @@
+#![allow(clippy::needless_range_loop)]
 mod common;
 #[path = "common/positions.rs"]
 mod positions;
