@@ -10,7 +10,11 @@
 
 // Work in progress (issue 3): index loops mirror the papers' formulations; to be
 // tidied with the rank-sweep rewrite.
-#![allow(clippy::type_complexity, clippy::needless_range_loop, clippy::unnecessary_sort_by)]
+#![allow(
+    clippy::type_complexity,
+    clippy::needless_range_loop,
+    clippy::unnecessary_sort_by
+)]
 
 mod build;
 mod opening;
