@@ -61,8 +61,27 @@ fn solve_inner(rules: &str, table: &str, hand: &str, goal: &str) -> Result<Strin
     let table = parse_table(table).map_err(|e| format!("table: {e}"))?;
     let hand = parse_cards(hand).map_err(|e| format!("hand: {e}"))?;
     let goal = parse_goal(goal)?;
+    if !rules.is_manipulation() {
+        return opening_json(rules, &table, &hand);
+    }
     let play = solve(rules, &table, &hand, goal).map_err(|e| e.to_string())?;
     Ok(play_json(play.as_ref(), &table))
+}
+
+/// Rummy 500 and Rami: the table is not rebuilt, so the answer is the best opening
+/// from the hand alone (new melds; Rami's first meld needs 30 points), added after
+/// the table's melds.
+fn opening_json(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> Result<String, String> {
+    rami_melds::check_table(rules, table)?;
+    let opening = rami_solver::best_opening(rules, hand).map_err(|e| e.to_string())?;
+    let play = opening.map(|mut p| {
+        let mut whole = table.to_vec();
+        whole.append(&mut p.table);
+        p.table = whole;
+        p.changed.clear();
+        p
+    });
+    Ok(play_json(play.as_ref(), table))
 }
 
 /// Returns (stdout JSON line, exit code). Single form of `CLI.md`: exit 0 with

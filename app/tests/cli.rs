@@ -124,3 +124,77 @@ fn help_describes_every_subcommand() {
         assert!(out.contains(sub), "{sub} missing from --help");
     }
 }
+
+#[test]
+fn solve_answers_in_the_json_of_cli_md() {
+    let (out, _, code) = rami(&[
+        "solve",
+        "--rules",
+        "manipulation",
+        "--table",
+        "7H 7D 7S",
+        "--hand",
+        "7C 8H 9H 10H 2S",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(out.trim());
+    assert_eq!(v["playable"], true);
+    assert_eq!(v["count"], 4);
+    assert_eq!(v["changed"], serde_json::json!([0]));
+    let (out, _, code) = rami(&[
+        "solve",
+        "--rules",
+        "manipulation",
+        "--table",
+        "7H 7D",
+        "--hand",
+        "7C",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        json(out.trim())["error"]
+            .as_str()
+            .unwrap()
+            .contains("group 0")
+    );
+}
+
+#[test]
+fn solve_gives_openings_for_the_discard_rule_sets() {
+    // Rami: 7-8-9 of hearts (24) is under 30; with K K K (30) the opening is 54.
+    let (out, _, code) = rami(&[
+        "solve",
+        "--rules",
+        "rami",
+        "--table",
+        "",
+        "--hand",
+        "7H 8H 9H KS KD KC 2C",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v = json(out.trim());
+    assert_eq!(v["playable"], true, "{v}");
+    assert_eq!(v["count"], 6);
+    let (out, _, _) = rami(&[
+        "solve",
+        "--rules",
+        "rami",
+        "--table",
+        "",
+        "--hand",
+        "7H 8H 9H 2C",
+    ]);
+    assert_eq!(json(out.trim())["playable"], false, "24 points do not open");
+    let (out, _, code) = rami(&[
+        "solve",
+        "--rules",
+        "rummy500",
+        "--table",
+        "5S 6S 7S",
+        "--hand",
+        "7H 8H 9H 2C",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(out.trim());
+    assert_eq!(v["table"].as_array().unwrap().len(), 2, "{v}");
+}

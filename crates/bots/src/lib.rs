@@ -1,19 +1,27 @@
 //! Computer players. A bot decides from a [`PlayerView`] alone, the same view a
 //! phone receives, so it can run on the host or on a phone and can never cheat.
 
+mod greedy;
 mod play;
+
+pub use greedy::greedy_table;
 
 pub use play::{GameSummary, SHANGHAI_SIM_HANDS, play_game};
 
 use rami_game::{Action, ActionKind, PlayerView, RuleSet};
 use rami_solver::Goal;
 
-/// How well a computer player plays. Only one level exists so far.
+/// How well a computer player plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Level {
-    /// Plays the move that puts down the most cards, at once.
+    /// New groups from the hand and cards added to groups; never rearranges the
+    /// table. Quick on any table.
     #[default]
     Greedy,
+    /// The play that puts down the most cards, found by the exact move finder
+    /// (rearranging the table as needed). Slow on large tables until the finder
+    /// meets its speed targets.
+    Best,
 }
 
 impl std::str::FromStr for Level {
@@ -21,14 +29,17 @@ impl std::str::FromStr for Level {
     fn from_str(s: &str) -> Result<Level, String> {
         match s.trim().to_ascii_lowercase().as_str() {
             "greedy" | "1" => Ok(Level::Greedy),
-            other => Err(format!("unknown computer level `{other}` (known: greedy)")),
+            "best" | "2" => Ok(Level::Best),
+            other => Err(format!(
+                "unknown computer level `{other}` (known: greedy, best)"
+            )),
         }
     }
 }
 
 /// The action `view.seat` takes now, or `None` when it has nothing to do (not its
 /// turn, or the game is over).
-pub fn choose_action(view: &PlayerView, _level: Level) -> Option<Action> {
+pub fn choose_action(view: &PlayerView, level: Level) -> Option<Action> {
     if view.legal.is_empty() || view.current != Some(view.seat) {
         return None;
     }
@@ -43,7 +54,17 @@ pub fn choose_action(view: &PlayerView, _level: Level) -> Option<Action> {
     }
     if can(ActionKind::Done) {
         let opening = rules == RuleSet::Vatikan && !view.players[view.seat].opened;
-        let play = if opening {
+        // Remind with hint showed a play: it is a legal one, take it.
+        let shown = view
+            .hint
+            .as_ref()
+            .filter(|h| !h.table.is_empty())
+            .map(|h| h.table.clone());
+        let play = if shown.is_some() {
+            shown
+        } else if level == Level::Greedy {
+            greedy_table(rules, &view.table, &view.hand, !opening)
+        } else if opening {
             rami_solver::best_opening(rules, &view.hand)
                 .ok()
                 .flatten()

@@ -104,6 +104,10 @@ pub struct Hint {
     pub groups: Vec<usize>,
     /// True when existing groups must be split or have cards moved out.
     pub rearrange: bool,
+    /// The whole table after that play (what the player's copy would become), so
+    /// the phone can show it on request and a computer player can play it.
+    #[serde(default)]
+    pub table: Table,
 }
 
 /// Who may see an event. The host forwards each event only to its audience.

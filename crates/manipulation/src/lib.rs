@@ -295,6 +295,7 @@ impl ManipulationGame {
             cards: play.played,
             groups: play.changed,
             rearrange: play.rearranged,
+            table: play.table,
         })
     }
 

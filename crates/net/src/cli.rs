@@ -276,6 +276,7 @@ pub fn run_host(a: HostArgs) -> ExitCode {
         publish: !a.no_mdns,
         exit_when_over: !a.keep_open,
         verbose: !a.quiet,
+        tap: None,
     };
     let rt = match runtime() {
         Ok(r) => r,

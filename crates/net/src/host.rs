@@ -6,7 +6,7 @@ use crate::discovery::Publisher;
 use crate::link::{Link, LinkRx, LinkTx, QuicLink};
 use crate::tls::HostIdentity;
 use rami_game::Game;
-use rami_protocol::encode;
+use rami_protocol::{HostMsg, encode};
 use rami_session::{BotFn, ConnId, HostSession, HostSettings, NewGameFn, Output};
 use serde::{Serialize, de::DeserializeOwned};
 use std::collections::HashMap;
@@ -33,7 +33,28 @@ pub struct HostOptions {
     pub exit_when_over: bool,
     /// Print what happens on standard output.
     pub verbose: bool,
+    /// Sees every message as it is handed to a connection (tests: the leak check
+    /// over real QUIC compares what each phone receives with the host's truth).
+    pub tap: Option<SendTap>,
 }
+
+/// One message the host hands to a connection, with the game as it is at that
+/// moment: what the leak check over real QUIC compares each phone's bytes with.
+pub struct Sent<'a> {
+    pub conn: ConnId,
+    /// Messages of one batch were made by one input (a frame, a tick, a start);
+    /// the phone's view equals the host's view of its seat after each batch.
+    pub batch: u64,
+    pub msg: &'a HostMsg,
+    /// The encoded message (without the frame header), as it goes on the stream.
+    pub payload: &'a [u8],
+    /// The authoritative game (`None` before the start): downcast it to the game
+    /// type the host runs (`rami_engine::AnyGame`).
+    pub game: Option<&'a dyn std::any::Any>,
+}
+
+/// A callback that sees every message the host sends ([`HostOptions::tap`]).
+pub type SendTap = Arc<dyn Fn(&Sent<'_>) + Send + Sync>;
 
 enum ConnEvent {
     Opened(ConnId, mpsc::UnboundedSender<Cmd>),
@@ -235,12 +256,13 @@ async fn central<G>(
     mut publisher: Option<Publisher>,
 ) -> Result<(), String>
 where
-    G: Game + Clone + Serialize + DeserializeOwned,
+    G: Game + Clone + Serialize + DeserializeOwned + 'static,
 {
     let mut conns: HashMap<ConnId, mpsc::UnboundedSender<Cmd>> = HashMap::new();
     let mut over_at: Option<tokio::time::Instant> = None;
     let mut free = session.free_seats();
     let verbose = opts.verbose;
+    let mut batch = 0u64;
     flush(
         session,
         &mut conns,
@@ -248,6 +270,7 @@ where
         &mut publisher,
         &mut free,
         &mut over_at,
+        batch,
     )?;
     loop {
         let wake = session.next_wakeup().map(|t| {
@@ -276,7 +299,8 @@ where
             _ = tokio::time::sleep_until(until) => {
                 if over_at.is_some_and(|t| t <= tokio::time::Instant::now()) {
                     session.close_table();
-                    flush(session, &mut conns, &opts, &mut publisher, &mut free, &mut None)?;
+                    batch += 1;
+                    flush(session, &mut conns, &opts, &mut publisher, &mut free, &mut None, batch)?;
                     tokio::time::sleep(Duration::from_millis(300)).await;
                     return Ok(());
                 }
@@ -284,11 +308,13 @@ where
             }
             _ = stop.changed() => {
                 session.close_table();
-                flush(session, &mut conns, &opts, &mut publisher, &mut free, &mut None)?;
+                batch += 1;
+                flush(session, &mut conns, &opts, &mut publisher, &mut free, &mut None, batch)?;
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 return Ok(());
             }
         }
+        batch += 1;
         flush(
             session,
             &mut conns,
@@ -296,6 +322,7 @@ where
             &mut publisher,
             &mut free,
             &mut over_at,
+            batch,
         )?;
     }
 }
@@ -307,14 +334,24 @@ fn flush<G>(
     publisher: &mut Option<Publisher>,
     free: &mut usize,
     over_at: &mut Option<tokio::time::Instant>,
+    batch: u64,
 ) -> Result<(), String>
 where
-    G: Game + Clone + Serialize + DeserializeOwned,
+    G: Game + Clone + Serialize + DeserializeOwned + 'static,
 {
     while let Some(out) = session.poll() {
         match out {
             Output::Send { conn, msg } => {
                 if let (Some(tx), Ok(bytes)) = (conns.get(&conn), encode(&msg)) {
+                    if let Some(tap) = &opts.tap {
+                        tap(&Sent {
+                            conn,
+                            batch,
+                            msg: &msg,
+                            payload: &bytes,
+                            game: session.game().map(|g| g as &dyn std::any::Any),
+                        });
+                    }
                     let _ = tx.send(Cmd::Send(bytes));
                 }
             }

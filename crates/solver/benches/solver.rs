@@ -1,1 +1,200 @@
-fn main() {}
+//! Benchmarks of the move finder: criterion timings on fixed positions, and a
+//! percentile table (p50/p99 over seeded positions, with the integer-programming
+//! reference timed on the same positions) printed first.
+//!
+//! `cargo bench -p rami-solver --bench solver`
+#[path = "../tests/common/ip.rs"]
+mod ip;
+#[path = "../tests/common/positions.rs"]
+mod positions;
+
+use criterion::Criterion;
+use positions::Gen;
+use rami_cards::Card;
+use rami_melds::{AceMode, RuleSet};
+use rami_solver::{Goal, solve};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+struct Config {
+    name: &'static str,
+    rules: RuleSet,
+    jokers: u8,
+    table: usize,
+    hand: usize,
+}
+
+/// Rule sets stand for ace modes: Manipulation high, Shanghai low, Machiavelli
+/// either; jokers: Carousel (2, either) and Tahiti (4, either).
+const CONFIGS: &[Config] = &[
+    Config {
+        name: "high mid-game",
+        rules: RuleSet::Manipulation,
+        jokers: 0,
+        table: 30,
+        hand: 10,
+    },
+    Config {
+        name: "low mid-game",
+        rules: RuleSet::Shanghai,
+        jokers: 0,
+        table: 30,
+        hand: 10,
+    },
+    Config {
+        name: "either mid-game",
+        rules: RuleSet::Machiavelli,
+        jokers: 0,
+        table: 30,
+        hand: 10,
+    },
+    Config {
+        name: "either mid-game 2 jokers",
+        rules: RuleSet::Carousel,
+        jokers: 2,
+        table: 30,
+        hand: 10,
+    },
+    Config {
+        name: "either mid-game 4 jokers",
+        rules: RuleSet::Tahiti,
+        jokers: 4,
+        table: 30,
+        hand: 10,
+    },
+    Config {
+        name: "high full",
+        rules: RuleSet::Manipulation,
+        jokers: 0,
+        table: 84,
+        hand: 20,
+    },
+    Config {
+        name: "low full",
+        rules: RuleSet::Shanghai,
+        jokers: 0,
+        table: 84,
+        hand: 20,
+    },
+];
+
+fn positions(c: &Config, n: usize, seed: u64) -> Vec<(Vec<Vec<Card>>, Vec<Card>)> {
+    let mut g = Gen::new(seed);
+    (0..n)
+        .map(|_| g.position(c.rules.group_rules(), c.jokers, c.table, c.hand, 0.3))
+        .collect()
+}
+
+fn pct(mut v: Vec<Duration>, p: f64) -> Duration {
+    v.sort();
+    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+    v[i.min(v.len() - 1)]
+}
+
+fn counts(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> ip::Counts {
+    let ace: AceMode = rules.ace_mode();
+    let mut c = ip::Counts {
+        ace,
+        one_joker: rules == RuleSet::Tahiti,
+        table: [0; 52],
+        table_jokers: 0,
+        fixed: [0; 52],
+        hand: [0; 52],
+        hand_jokers: 0,
+        weight: [1; 52],
+        joker_weight: 1,
+    };
+    for card in table.iter().flatten() {
+        match card.natural_face() {
+            Some(f) => c.table[f.index()] += 1,
+            None => c.table_jokers += 1,
+        }
+    }
+    for card in hand {
+        match card.natural_face() {
+            Some(f) => c.hand[f.index()] += 1,
+            None => c.hand_jokers += 1,
+        }
+    }
+    c
+}
+
+/// p50 / p99 / max of best play and hint, and the reference's median.
+fn percentile_table(n: usize) {
+    println!(
+        "| positions | n | best p50 | best p99 | best max | hint p50 | hint p99 | IP p50 | IP/best (p50) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let skip_full = std::env::var_os("RAMI_BENCH_SKIP_FULL").is_some();
+    for c in CONFIGS {
+        if skip_full && c.table > 40 {
+            continue;
+        }
+        let ps = positions(c, n, 7);
+        let mut best = Vec::new();
+        let mut hint = Vec::new();
+        let mut refs = Vec::new();
+        for (t, h) in &ps {
+            let s = Instant::now();
+            black_box(solve(c.rules, t, h, Goal::MostCards).ok());
+            best.push(s.elapsed());
+            let s = Instant::now();
+            black_box(solve(c.rules, t, h, Goal::Hint).ok());
+            hint.push(s.elapsed());
+            // The reference has no Tahiti frozen groups: time it on the counts.
+            let s = Instant::now();
+            black_box(ip::optimum(&counts(c.rules, t, h)));
+            refs.push(s.elapsed());
+        }
+        let b50 = pct(best.clone(), 0.5);
+        let r50 = pct(refs, 0.5);
+        println!(
+            "| {} | {n} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:.1}x |",
+            c.name,
+            b50,
+            pct(best.clone(), 0.99),
+            pct(best, 1.0),
+            pct(hint.clone(), 0.5),
+            pct(hint, 0.99),
+            r50,
+            r50.as_secs_f64() / b50.as_secs_f64().max(1e-9),
+        );
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(2));
+    for cfg in CONFIGS {
+        let ps = positions(cfg, 8, 11);
+        group.bench_function(format!("best {}", cfg.name), |b| {
+            b.iter(|| {
+                for (t, h) in &ps {
+                    black_box(solve(cfg.rules, t, h, Goal::MostCards).ok());
+                }
+            })
+        });
+        group.bench_function(format!("hint {}", cfg.name), |b| {
+            b.iter(|| {
+                for (t, h) in &ps {
+                    black_box(solve(cfg.rules, t, h, Goal::Hint).ok());
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn main() {
+    let n = std::env::var("RAMI_BENCH_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    percentile_table(n);
+    if std::env::var_os("RAMI_BENCH_TABLE_ONLY").is_none() {
+        let mut c = Criterion::default().configure_from_args();
+        bench(&mut c);
+        c.final_summary();
+    }
+}

@@ -126,7 +126,7 @@ pub(crate) fn arrange(
         // Shrink: give back every group the play can do without.
         let mut i = 0;
         let mut tests = 0;
-        while i < d.len() && tests < 48 {
+        while i < d.len() && tests < 16 {
             let mut fewer = d.clone();
             fewer.remove(i);
             tests += 1;

@@ -8,19 +8,11 @@
 //! Tahiti's frozen joker groups and loose singles, Vatikan's anchored jokers) are
 //! handled by trying each way they can go (a handful at most) around the sweep.
 
-// Work in progress (issue 3): index loops mirror the papers' formulations; to be
-// tidied with the rank-sweep rewrite.
-#![allow(
-    clippy::type_complexity,
-    clippy::needless_range_loop,
-    clippy::unnecessary_sort_by
-)]
-
 mod build;
 mod opening;
 mod sweep;
 
-pub use opening::best_opening;
+pub use opening::{best_opening, meld_points};
 
 use build::{Fixed, Layout};
 use rami_cards::{Card, Face};
@@ -348,6 +340,7 @@ impl Position {
     }
 
     /// The sweep for the groups `dissolve` and the hand, in one branch.
+    #[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
     fn spec(&self, goal: Goal, branch: &Branch, dissolve: &[usize]) -> (Spec, Fixed, i32) {
         let rules = self.rules;
         let mut spec = Spec::new(rules.ace_mode(), rules == RuleSet::Tahiti);
@@ -432,7 +425,7 @@ struct Best {
 
 /// The best play over every branch, rebuilding `dissolve`.
 fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
-    let mut best: Option<(i32, Branch)> = None;
+    let mut best: Option<Best> = None;
     for branch in pos.branches(goal) {
         // Freeing in Tahiti dissolves the frozen group too.
         let mut groups = dissolve.to_vec();
@@ -441,30 +434,23 @@ fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
                 groups.push(g);
             }
         }
-        let (spec, _, extra) = pos.spec(goal, &branch, &groups);
+        let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
         let mut sw = Sweep::new(&spec);
-        if let Some(v) = sw.best() {
-            let v = v + extra;
-            if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                best = Some((v, branch));
-            }
+        let Some(v) = sw.best() else { continue };
+        let value = v + extra;
+        if best.as_ref().is_none_or(|b| value > b.value) {
+            // Lay it out now, from the path this sweep already found.
+            let Some(layout) = build::layout(&mut sw, &fixed, &branch.forced) else {
+                continue;
+            };
+            best = Some(Best {
+                value,
+                branch,
+                layout,
+            });
         }
     }
-    let (value, branch) = best?;
-    let mut groups = dissolve.to_vec();
-    for &(g, _) in &branch.freed {
-        if pos.kinds[g] == Kind::Frozen && !groups.contains(&g) {
-            groups.push(g);
-        }
-    }
-    let (spec, fixed, _) = pos.spec(goal, &branch, &groups);
-    let mut sw = Sweep::new(&spec);
-    let layout = build::layout(&mut sw, &fixed, &branch.forced)?;
-    Some(Best {
-        value,
-        branch,
-        layout,
-    })
+    best
 }
 
 /// Ok(None) = no legal play. Exact optimum for [`Goal::MostCards`] and

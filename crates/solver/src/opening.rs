@@ -8,6 +8,9 @@ use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{AceMode, GroupKind, RuleSet, reading_order, validate_group};
 use std::collections::HashMap;
 
+/// Best (value, groups) per hand left and whether Vatikan's run is in.
+type Memo = HashMap<([u8; 53], bool), Option<(u32, Vec<usize>)>>;
+
 /// A group's value towards Rami's 30-point first meld: 2-10 face value, J/Q/K 10,
 /// an ace 1 in A-2-3 and 10 in Q-K-A or a set, a joker what it stands for.
 pub fn meld_points(group: &[Card]) -> u32 {
@@ -144,7 +147,7 @@ struct Search<'a> {
     cands: &'a [Candidate],
     /// Candidates holding each natural face (index) or, at 52, only jokers.
     by_face: Vec<Vec<usize>>,
-    memo: HashMap<([u8; 53], bool), Option<(u32, Vec<usize>)>>,
+    memo: Memo,
     vatikan: bool,
 }
 
@@ -169,8 +172,8 @@ impl Search<'_> {
                         continue;
                     }
                     let mut next = left;
-                    for i in 0..53 {
-                        next[i] -= c.from_hand[i];
+                    for (n, &used) in next.iter_mut().zip(c.from_hand.iter()) {
+                        *n -= used;
                     }
                     if let Some((v, mut groups)) = self.go(next, has_run || c.natural_run3) {
                         let v = v + c.value;

@@ -18,6 +18,9 @@
 //! per face a number of copies that must be placed (table cards), optional copies
 //! worth nothing (Tahiti's loose singles) and hand copies worth a weight each.
 
+// Counts are indexed by face and suit throughout: index loops read clearest.
+#![allow(clippy::needless_range_loop)]
+
 use rami_melds::AceMode;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -179,7 +182,7 @@ fn codes(slots: u16) -> [u8; SLOTS] {
 
 /// Sorts codes high first and packs them; `order` follows the sort.
 fn pack(mut items: [(u8, (u8, bool)); SLOTS], n: usize) -> (u16, [(u8, bool); SLOTS]) {
-    items[..n].sort_by(|a, b| b.0.cmp(&a.0));
+    items[..n].sort_by_key(|x| std::cmp::Reverse(x.0));
     let mut packed = 0u16;
     let mut origin = [(0u8, false); SLOTS];
     for i in 0..SLOTS {
@@ -297,6 +300,9 @@ struct Node {
 }
 
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// States compared for beating: sets so far, jokers, aces carried, hand card played.
+type Bucket = ([u8; 4], u8, [u8; 4], bool);
 
 /// Does run code `a` leave every choice that `b` leaves? A run of 3+ may stop, so
 /// it beats no run and any shorter run; a run of 2 beats a run of 1 (both must go
@@ -497,22 +503,31 @@ impl<'a> Sweep<'a> {
                 }
             }
         }
-        let mut buckets: FastMap<([u8; 4], u8, [u8; 4], bool), Vec<Node>> = FastMap::default();
+        // Once the jokers that must be placed are, fewer jokers placed beat more
+        // (the rest can still be placed, or kept).
+        let must = self.spec.jokers_must;
+        let mut buckets: FastMap<Bucket, Vec<Node>> = FastMap::default();
         for n in best.into_values() {
+            let j = if n.st.jokers >= must {
+                u8::MAX
+            } else {
+                n.st.jokers
+            };
             buckets
-                .entry((n.st.sets, n.st.jokers, n.st.carry, n.st.played))
+                .entry((n.st.sets, j, n.st.carry, n.st.played))
                 .or_default()
                 .push(n);
         }
-        let mut out = Vec::new();
+        let mut out: Vec<Node> = Vec::new();
         for (_, mut list) in buckets {
             list.sort_by(|a, b| b.value.cmp(&a.value).then(a.st.slots.cmp(&b.st.slots)));
             let start = out.len();
             for n in list {
                 let mut beaten = false;
-                for k in start..out.len() {
-                    let o: Node = out[k];
-                    if (0..4).all(|s| self.slots_beat(o.st.slots[s], n.st.slots[s])) {
+                for &o in &out[start..] {
+                    if o.st.jokers <= n.st.jokers
+                        && (0..4).all(|s| self.slots_beat(o.st.slots[s], n.st.slots[s]))
+                    {
                         beaten = true;
                         break;
                     }
@@ -547,8 +562,10 @@ impl<'a> Sweep<'a> {
                         v
                     });
                     for o in opts.iter() {
+                        let mut st = Self::apply(&n.st, s, o);
+                        st.played |= o.jokers > 0 && self.spec.joker_value(st.jokers).0 > 0;
                         next.push(Node {
-                            st: Self::apply(&n.st, s, o),
+                            st,
                             value: n.value + o.value,
                             parent: i as u32,
                             mv: Move::Suit(*o),
@@ -568,10 +585,11 @@ impl<'a> Sweep<'a> {
             let prev = layers.last()?;
             let mut next = Vec::new();
             for (i, n) in prev.iter().enumerate() {
-                for (j, st) in self.set_steps(&n.st) {
+                for (j, mut st) in self.set_steps(&n.st) {
+                    st.played |= self.hand_joker_used(st.jokers);
                     next.push(Node {
                         st,
-                        value: n.value,
+                        value: n.value + self.joker_credit(n.st.jokers, j),
                         parent: i as u32,
                         mv: Move::Sets(j),
                     });
@@ -644,11 +662,21 @@ impl<'a> Sweep<'a> {
         if st.jokers < self.spec.jokers_must {
             return NEG;
         }
-        let (used, v) = self.spec.joker_value(st.jokers);
-        if self.spec.need_hand && !st.played && used == 0 {
+        if self.spec.need_hand && !st.played {
             return NEG;
         }
-        v + self.spec.bonus
+        self.spec.bonus
+    }
+
+    /// Value of `more` jokers placed after `before`: jokers that must be placed go
+    /// first, then (for a positive weight) hand jokers, then loose ones. Credited
+    /// when placed, so that fewer jokers placed can beat more.
+    fn joker_credit(&self, before: u8, more: u8) -> i32 {
+        self.spec.joker_value(before + more).1 - self.spec.joker_value(before).1
+    }
+
+    fn hand_joker_used(&self, jokers: u8) -> bool {
+        self.spec.joker_value(jokers).0 > 0
     }
 
     /// Every way to place the copies of the face at (`p`, suit `s`).
@@ -749,7 +777,7 @@ impl<'a> Sweep<'a> {
                             to_runs: nat_runs,
                             jokers: jr,
                             used,
-                            value: v_now - v_before,
+                            value: v_now - v_before + self.joker_credit(st.jokers, jr),
                             played: hand_now > 0,
                             carry: if either && p == 1 { used } else { st.carry[s] },
                         });

@@ -1,5 +1,4 @@
 //! Hand-made positions with known answers.
-#![allow(clippy::needless_range_loop)]
 mod common;
 use common::*;
 use rami_melds::RuleSet;

@@ -61,6 +61,7 @@ fn templates(ace: AceMode) -> Vec<Vec<usize>> {
 }
 
 /// The optimum (0 = no play), or `None` if even the table cannot be laid out.
+#[allow(clippy::needless_range_loop)] // one row per face, indexed alike
 pub fn optimum(c: &Counts) -> Option<i32> {
     let jokers = c.table_jokers + c.hand_jokers + c.fixed.iter().sum::<u8>();
     let mut vars = ProblemVariables::new();
@@ -103,10 +104,12 @@ pub fn optimum(c: &Counts) -> Option<i32> {
         objective += c.weight[f] * x;
         let mut must = Expression::from(f64::from(c.table[f] + c.fixed[f]));
         if c.fixed[f] > 0 && c.hand[f] > 0 {
-            // Freed (b = 1): the named joker turns wild, the real card goes down.
+            // Freed (b = 1): the real card goes down and every joker named for it
+            // turns wild.
             let b = vars.add(variable().binary());
-            must -= b;
-            freed_total += b;
+            let k = f64::from(c.fixed[f]);
+            must -= k * Expression::from(b);
+            freed_total += k * Expression::from(b);
             constraints.push((Expression::from(b) - x).leq(0.0));
         }
         constraints.push((placed[f].clone() - must - x).eq(0.0));

@@ -1,0 +1,289 @@
+//! Nearby play latency over loopback QUIC: a host and seven phones at one
+//! Rummy 500 table. One round trip: the phone whose turn it is sends its action
+//! (chosen beforehand by the computer player, so thinking is not timed) ->
+//! the host decodes it, validates it with the engine, applies it, autosaves
+//! (serializes; no file is written), makes each seat's patch -> all seven phones
+//! have read and decoded their `Update`. The time is the last phone's arrival.
+//!
+//! `cargo bench -p rami-net --bench nearby` prints p50 / p90 / p99 / max over
+//! `RAMI_BENCH_ROUND_TRIPS` round trips (default 1000), then criterion's
+//! distribution of the mean.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rami_engine::{AnyGame, new_game};
+use rami_game::{Action, RuleSet};
+use rami_net::host::{HostOptions, RunningHost, start_host};
+use rami_net::link::{Link, LinkRx, LinkTx, QuicLink, QuicTx};
+use rami_net::tls::{HostIdentity, client_config, proof};
+use rami_protocol::{HostMsg, decode, encode};
+use rami_session::{BotFn, ClientSession, HostSettings};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+const PHONES: usize = 7;
+
+fn bot() -> BotFn {
+    Arc::new(|v| rami_bots::choose_action(v, rami_bots::Level::Greedy))
+}
+
+struct Phone {
+    tx: QuicTx,
+    session: ClientSession,
+    _endpoint: quinn::Endpoint,
+}
+
+/// A Rummy 500 table of seven phones, driven one action at a time.
+struct Table {
+    host: Option<RunningHost>,
+    phones: Vec<Phone>,
+    rx: mpsc::UnboundedReceiver<(usize, HostMsg, Instant)>,
+    bot: BotFn,
+    /// Round trips that never completed (no sample).
+    lost: usize,
+    refused: usize,
+}
+
+impl Table {
+    async fn new(seed: u64) -> Table {
+        let mut settings = HostSettings::new("Bench", RuleSet::Rummy500, PHONES);
+        settings.seed = seed;
+        settings.auto_start = true;
+        let opts = HostOptions {
+            settings,
+            identity: HostIdentity::generate().unwrap(),
+            bind: "127.0.0.1:0".parse().unwrap(),
+            computers: 0,
+            autosave: None,
+            resume: None,
+            publish: false,
+            exit_when_over: false,
+            verbose: false,
+            tap: None,
+        };
+        let host = start_host::<AnyGame>(opts, new_game, bot()).await.unwrap();
+        let (ev_tx, rx) = mpsc::unbounded_channel();
+        let mut phones = Vec::new();
+        for i in 0..PHONES {
+            let mut endpoint = quinn::Endpoint::client("127.0.0.1:0".parse().unwrap()).unwrap();
+            endpoint.set_default_client_config(client_config(host.fingerprint).unwrap());
+            let conn = endpoint
+                .connect(host.addr, "rami.local")
+                .unwrap()
+                .await
+                .unwrap();
+            let (send, recv) = conn.open_bi().await.unwrap();
+            let (mut tx, mut lrx) = QuicLink { conn, send, recv }.split();
+            let mut session = ClientSession::new(
+                &format!("P{i}"),
+                &host.code,
+                Some(proof(&host.code, &host.fingerprint)),
+            );
+            tx.send(encode(&session.hello()).unwrap()).await.unwrap();
+            let ev = ev_tx.clone();
+            tokio::spawn(async move {
+                while let Ok(frame) = lrx.recv().await {
+                    let msg: HostMsg = decode(&frame).unwrap();
+                    if ev.send((i, msg, Instant::now())).is_err() {
+                        break;
+                    }
+                }
+            });
+            phones.push(Phone {
+                tx,
+                session,
+                _endpoint: endpoint,
+            });
+        }
+        let mut t = Table {
+            host: Some(host),
+            phones,
+            rx,
+            bot: bot(),
+            lost: 0,
+            refused: 0,
+        };
+        // Wait for the deal on every phone.
+        while t.phones.iter().any(|p| p.session.view().is_none()) {
+            t.next(Duration::from_secs(10)).await.expect("no deal");
+        }
+        t
+    }
+
+    /// The next message of any phone, applied to its session.
+    async fn next(&mut self, wait: Duration) -> Option<(usize, HostMsg, Instant)> {
+        let (i, msg, t) = tokio::time::timeout(wait, self.rx.recv()).await.ok()??;
+        self.phones[i].session.receive(msg.clone()).unwrap();
+        while self.phones[i].session.poll_event().is_some() {}
+        Some((i, msg, t))
+    }
+
+    fn over(&self) -> bool {
+        self.phones.iter().all(|p| p.session.is_over())
+    }
+
+    async fn close(&mut self) {
+        if let Some(h) = self.host.take() {
+            let _ = h.stop().await;
+        }
+    }
+
+    /// One action -> validated -> all seven phones updated. `None` when it is
+    /// nobody's turn (the game is over) or the action was refused.
+    async fn round_trip(&mut self) -> Option<Duration> {
+        // Anything still in flight from the last round (GameOver, presence).
+        while let Some(_m) = self.next(Duration::ZERO).await {}
+        let actor = self.phones.iter().position(|p| {
+            p.session
+                .view()
+                .is_some_and(|v| v.current == Some(v.seat) && !v.legal.is_empty())
+        })?;
+        let view = self.phones[actor].session.view().unwrap();
+        let action = (self.bot)(view).or_else(|| {
+            [Action::Draw, Action::Pass]
+                .into_iter()
+                .find(|a| view.legal.contains(&a.kind()))
+        })?;
+        let payload = encode(&self.phones[actor].session.act(action)).unwrap();
+        let mut got: [Option<Instant>; PHONES] = [None; PHONES];
+        let t0 = Instant::now();
+        self.phones[actor].tx.send(payload).await.unwrap();
+        while got.iter().any(Option::is_none) {
+            let Some((i, msg, t)) = self.next(Duration::from_secs(2)).await else {
+                self.lost += 1;
+                return None;
+            };
+            match msg {
+                HostMsg::Update { .. } | HostMsg::Snapshot { .. } => {
+                    got[i].get_or_insert(t);
+                }
+                HostMsg::ActionRefused { .. } if i == actor => {
+                    self.refused += 1;
+                    // Fall back to the simplest move, untimed.
+                    let v = self.phones[actor].session.view().unwrap();
+                    if let Some(a) = [Action::Draw, Action::Pass]
+                        .into_iter()
+                        .find(|a| v.legal.contains(&a.kind()))
+                    {
+                        let p = encode(&self.phones[actor].session.act(a)).unwrap();
+                        self.phones[actor].tx.send(p).await.unwrap();
+                    }
+                    return None;
+                }
+                _ => {}
+            }
+        }
+        got.iter().flatten().max().map(|t| *t - t0)
+    }
+}
+
+/// Runs round trips, starting a new table whenever a game ends.
+struct Bench {
+    rt: tokio::runtime::Runtime,
+    table: Option<Table>,
+    seed: u64,
+    games: usize,
+}
+
+impl Bench {
+    fn new() -> Bench {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        Bench {
+            rt,
+            table: None,
+            seed: 500,
+            games: 0,
+        }
+    }
+
+    fn run(&mut self, n: u64, mut each: impl FnMut(Duration)) -> Duration {
+        let Bench {
+            rt,
+            table,
+            seed,
+            games,
+        } = self;
+        rt.block_on(async {
+            let mut total = Duration::ZERO;
+            let mut done = 0;
+            while done < n {
+                if table.is_none() {
+                    *seed += 1;
+                    *games += 1;
+                    *table = Some(Table::new(*seed).await);
+                }
+                let t = table.as_mut().unwrap();
+                match t.round_trip().await {
+                    Some(d) => {
+                        total += d;
+                        done += 1;
+                        each(d);
+                    }
+                    None => {
+                        // Let late messages (GameOver) arrive, then look again.
+                        while t.next(Duration::from_millis(20)).await.is_some() {}
+                        if t.over() || t.lost > 50 {
+                            assert!(t.lost <= 50, "round trips keep getting lost");
+                            t.close().await;
+                            *table = None;
+                        }
+                    }
+                }
+            }
+            total
+        })
+    }
+}
+
+fn pct(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+fn latency(c: &mut Criterion) {
+    let mut bench = Bench::new();
+    let n: u64 = std::env::var("RAMI_BENCH_ROUND_TRIPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    // Warm up (connections, allocator, caches), then the percentiles.
+    bench.run(50, |_| {});
+    let mut all = Vec::with_capacity(n as usize);
+    bench.run(n, |d| all.push(d));
+    all.sort();
+    let mean = all.iter().sum::<Duration>() / all.len() as u32;
+    println!(
+        "nearby rummy500 7 phones, action -> validated -> all 7 updated, {} round trips over {} games: \
+         p50 {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.3} ms, mean {:.3} ms",
+        all.len(),
+        bench.games,
+        pct(&all, 0.50).as_secs_f64() * 1e3,
+        pct(&all, 0.90).as_secs_f64() * 1e3,
+        pct(&all, 0.99).as_secs_f64() * 1e3,
+        all.last().unwrap().as_secs_f64() * 1e3,
+        mean.as_secs_f64() * 1e3,
+    );
+    if let Some(t) = &bench.table {
+        println!(
+            "(refused actions {}, lost round trips {})",
+            t.refused, t.lost
+        );
+    }
+
+    let mut group = c.benchmark_group("nearby_rummy500_7_phones");
+    group.sample_size(50);
+    group.measurement_time(Duration::from_secs(8));
+    group.bench_function("action_to_all_updated", |b| {
+        b.iter_custom(|iters| bench.run(iters, |_| {}))
+    });
+    group.finish();
+    if let Some(mut t) = bench.table.take() {
+        bench.rt.block_on(t.close());
+    }
+}
+
+criterion_group!(benches, latency);
+criterion_main!(benches);
