@@ -22,8 +22,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game against the computer in this terminal (what `rami` alone does
-    /// until the windowed app lands).
+    /// Play a game against the computer in this terminal (`rami` alone opens the
+    /// window, or plays here when there is no display).
     Play(play_text::PlayArgs),
     /// Say whether a table is valid for a rule set: prints {"valid": …}.
     Check {
@@ -63,7 +63,14 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => play_text::run(play_text::PlayArgs::default()),
+        None => match rami_ui::run_native() {
+            Ok(()) => ExitCode::SUCCESS,
+            // No display (a terminal over SSH, a server): play in the terminal.
+            Err(e) => {
+                eprintln!("rami: cannot open the window ({e}); playing in the terminal instead");
+                play_text::run(play_text::PlayArgs::default())
+            }
+        },
         Some(Command::Play(args)) => play_text::run(args),
         Some(Command::Check { rules, table }) => cmd_check::run(&rules, &table),
         Some(Command::Sim(args)) => cmd_sim::run(args),

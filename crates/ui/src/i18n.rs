@@ -1,0 +1,571 @@
+//! The catalogue: every string the app shows, in English, French and Italian.
+//! One line per key; `{n}`-style placeholders are filled by [`Lang::fmt`].
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A language of the app.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    #[default]
+    En,
+    Fr,
+    It,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::It];
+
+    /// The language's own name (shown the same in every language).
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Fr => "Français",
+            Lang::It => "Italiano",
+        }
+    }
+
+    /// The text of `key` in this language (the key itself if the catalogue lacks it).
+    pub fn t(self, key: &'static str) -> &'static str {
+        catalogue()
+            .get(key)
+            .map_or(key, |texts| texts[self as usize])
+    }
+
+    /// The text of `key` with each `{name}` replaced by its value.
+    pub fn fmt(self, key: &'static str, args: &[(&str, &str)]) -> String {
+        let mut out = self.t(key).to_string();
+        for (name, value) in args {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+}
+
+fn catalogue() -> &'static HashMap<&'static str, [&'static str; 3]> {
+    static MAP: OnceLock<HashMap<&'static str, [&'static str; 3]>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        ENTRIES
+            .iter()
+            .map(|(k, en, fr, it)| (*k, [*en, *fr, *it]))
+            .collect()
+    })
+}
+
+/// (key, English, French, Italian).
+pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
+    // Home
+    ("app.title", "Rami", "Rami", "Rami"),
+    (
+        "home.play_computer",
+        "Play against the computer",
+        "Jouer contre l'ordinateur",
+        "Gioca contro il computer",
+    ),
+    (
+        "home.play_nearby",
+        "Play together nearby",
+        "Jouer ensemble à proximité",
+        "Gioca insieme nelle vicinanze",
+    ),
+    ("home.rules", "Rules", "Règles", "Regole"),
+    ("home.settings", "Settings", "Réglages", "Impostazioni"),
+    (
+        "home.resume",
+        "Resume the game",
+        "Reprendre la partie",
+        "Riprendi la partita",
+    ),
+    (
+        "home.lesson_soon",
+        "A guided lesson will come here.",
+        "Une leçon guidée viendra ici.",
+        "Qui arriverà una lezione guidata.",
+    ),
+    ("nav.back", "Back", "Retour", "Indietro"),
+    ("nav.home", "Home", "Accueil", "Home"),
+    // Nearby
+    (
+        "nearby.title",
+        "Play together nearby",
+        "Jouer ensemble à proximité",
+        "Gioca insieme nelle vicinanze",
+    ),
+    (
+        "nearby.body",
+        "Nearby play inside the app is coming soon. For now, one player hosts the table from a terminal with `rami host`, and the others join it with `rami join`.",
+        "Le jeu à proximité arrive bientôt dans l'application. En attendant, un joueur ouvre la table dans un terminal avec `rami host`, et les autres la rejoignent avec `rami join`.",
+        "Il gioco nelle vicinanze arriverà presto nell'app. Per ora, un giocatore apre il tavolo da un terminale con `rami host` e gli altri si uniscono con `rami join`.",
+    ),
+    // Rules
+    ("rules.title", "Rules", "Règles", "Regole"),
+    (
+        "rules.english_only",
+        "The rule book is in English for now.",
+        "Le livre de règles est en anglais pour l'instant.",
+        "Il regolamento per ora è in inglese.",
+    ),
+    // Settings
+    ("settings.title", "Settings", "Réglages", "Impostazioni"),
+    ("settings.language", "Language", "Langue", "Lingua"),
+    (
+        "settings.four_colours",
+        "Four-colour suits",
+        "Couleurs en quatre teintes",
+        "Semi in quattro colori",
+    ),
+    (
+        "settings.large_cards",
+        "Large cards",
+        "Grandes cartes",
+        "Carte grandi",
+    ),
+    (
+        "settings.speed",
+        "Computer speed",
+        "Vitesse de l'ordinateur",
+        "Velocità del computer",
+    ),
+    ("speed.slow", "Slow", "Lente", "Lenta"),
+    ("speed.normal", "Normal", "Normale", "Normale"),
+    ("speed.fast", "Fast", "Rapide", "Veloce"),
+    ("speed.instant", "Instant", "Instantanée", "Istantanea"),
+    // New game
+    ("new.title", "New game", "Nouvelle partie", "Nuova partita"),
+    ("new.rules", "Rule set", "Règle du jeu", "Regolamento"),
+    (
+        "new.players",
+        "Players (you and the computer)",
+        "Joueurs (vous et l'ordinateur)",
+        "Giocatori (tu e il computer)",
+    ),
+    ("new.options", "Options", "Options", "Opzioni"),
+    (
+        "new.no_options",
+        "This rule set has no options.",
+        "Cette règle n'a pas d'options.",
+        "Questo regolamento non ha opzioni.",
+    ),
+    ("new.start", "Start", "Commencer", "Inizia"),
+    (
+        "opt.must_meld_check",
+        "Must-meld check",
+        "Pose obligatoire",
+        "Calata obbligatoria",
+    ),
+    (
+        "opt.remind",
+        "Remind with hint",
+        "Rappel avec indice",
+        "Promemoria con suggerimento",
+    ),
+    (
+        "opt.trust",
+        "Trust the player",
+        "Confiance au joueur",
+        "Fiducia nel giocatore",
+    ),
+    ("opt.play_to", "Play to", "Partie en", "Si gioca a"),
+    (
+        "opt.unfinished_move",
+        "Unfinished move",
+        "Coup inachevé",
+        "Mossa incompiuta",
+    ),
+    (
+        "opt.undo",
+        "Undo, no penalty",
+        "Annuler sans pénalité",
+        "Annulla senza penalità",
+    ),
+    (
+        "opt.take_back",
+        "Take back, draw 3",
+        "Reprendre, piocher 3",
+        "Riprendi, pesca 3",
+    ),
+    (
+        "opt.two_player_hand",
+        "Cards each with two players",
+        "Cartes chacun à deux joueurs",
+        "Carte a testa in due giocatori",
+    ),
+    ("opt.target", "Target", "Objectif", "Obiettivo"),
+    ("opt.jokers", "Two jokers", "Deux jokers", "Due jolly"),
+    (
+        "opt.claim",
+        "Claim button",
+        "Bouton Frapper",
+        "Pulsante Reclama",
+    ),
+    (
+        "opt.points_limit",
+        "Points limit",
+        "Limite de points",
+        "Limite di punti",
+    ),
+    ("opt.single_hand", "One hand", "Une manche", "Una mano"),
+    (
+        "opt.move_time",
+        "Time per move",
+        "Temps par coup",
+        "Tempo per mossa",
+    ),
+    ("opt.no_limit", "No limit", "Sans limite", "Nessun limite"),
+    ("opt.seconds", "{n} s", "{n} s", "{n} s"),
+    ("points", "{n} points", "{n} points", "{n} punti"),
+    ("cards_n", "{n} cards", "{n} cartes", "{n} carte"),
+    // Table
+    ("table.hand_no", "Hand {n}", "Manche {n}", "Mano {n}"),
+    ("table.stock", "Stock: {n}", "Pioche : {n}", "Mazzo: {n}"),
+    ("table.you", "You", "Vous", "Tu"),
+    (
+        "table.computer",
+        "Computer {n}",
+        "Ordinateur {n}",
+        "Computer {n}",
+    ),
+    (
+        "table.your_turn",
+        "Your turn",
+        "À vous de jouer",
+        "Tocca a te",
+    ),
+    (
+        "table.playing",
+        "{name} is playing...",
+        "{name} joue...",
+        "{name} sta giocando...",
+    ),
+    ("table.group", "Group {n}", "Groupe {n}", "Gruppo {n}"),
+    ("table.not_valid", "not valid", "non valide", "non valido"),
+    (
+        "table.group_fault",
+        "Group {n}: {why}",
+        "Groupe {n} : {why}",
+        "Gruppo {n}: {why}",
+    ),
+    (
+        "table.new_group",
+        "New group",
+        "Nouveau groupe",
+        "Nuovo gruppo",
+    ),
+    (
+        "table.back_to_hand",
+        "Back to hand",
+        "Remettre en main",
+        "Rimetti in mano",
+    ),
+    ("table.your_hand", "Your hand", "Votre main", "La tua mano"),
+    (
+        "table.empty",
+        "The table is empty.",
+        "La table est vide.",
+        "Il tavolo è vuoto.",
+    ),
+    (
+        "table.how_to",
+        "Tap cards to select them, then tap a group or New group to place them; or drag a card.",
+        "Touchez des cartes pour les choisir, puis un groupe ou Nouveau groupe pour les poser ; ou faites glisser une carte.",
+        "Tocca le carte per sceglierle, poi un gruppo o Nuovo gruppo per posarle; oppure trascina una carta.",
+    ),
+    (
+        "btn.sort_suit",
+        "Sort by suit",
+        "Trier par couleur",
+        "Ordina per seme",
+    ),
+    (
+        "btn.sort_rank",
+        "Sort by rank",
+        "Trier par valeur",
+        "Ordina per valore",
+    ),
+    ("btn.reset", "Reset", "Réinitialiser", "Ripristina"),
+    ("btn.done", "Done", "Valider", "Fatto"),
+    ("btn.draw", "Draw", "Piocher", "Pesca"),
+    ("btn.pass", "Pass", "Passer", "Passa"),
+    ("btn.knock", "Knock", "Toquer", "Bussa"),
+    (
+        "btn.give_up",
+        "Give up (+3)",
+        "Abandonner (+3)",
+        "Rinuncia (+3)",
+    ),
+    (
+        "btn.end_game",
+        "End the game",
+        "Terminer la partie",
+        "Termina la partita",
+    ),
+    (
+        "btn.take",
+        "Take the discard",
+        "Prendre la défausse",
+        "Prendi lo scarto",
+    ),
+    (
+        "btn.dig",
+        "Dig and meld",
+        "Creuser et poser",
+        "Scava e cala",
+    ),
+    (
+        "btn.meld",
+        "Meld selected",
+        "Poser la sélection",
+        "Cala la selezione",
+    ),
+    (
+        "btn.discard",
+        "Discard selected",
+        "Défausser la sélection",
+        "Scarta la selezione",
+    ),
+    ("btn.claim", "Claim", "Frapper", "Reclama"),
+    (
+        "msg.refused",
+        "Refused: {why}",
+        "Refusé : {why}",
+        "Rifiutato: {why}",
+    ),
+    (
+        "msg.add_a_card",
+        "Add at least one card from your hand first.",
+        "Ajoutez d'abord au moins une carte de votre main.",
+        "Aggiungi prima almeno una carta dalla tua mano.",
+    ),
+    (
+        "msg.hint",
+        "You can still play: {cards}. Tap again to go on anyway.",
+        "Vous pouvez encore jouer : {cards}. Touchez encore pour continuer quand même.",
+        "Puoi ancora giocare: {cards}. Tocca di nuovo per proseguire comunque.",
+    ),
+    (
+        "msg.rearrange",
+        "The table must be rearranged for it.",
+        "Il faut pour cela réarranger la table.",
+        "Per farlo bisogna riorganizzare il tavolo.",
+    ),
+    (
+        "msg.give_up_armed",
+        "Tap Give up again to take back your move and draw 3.",
+        "Touchez encore Abandonner pour reprendre votre coup et piocher 3.",
+        "Tocca di nuovo Rinuncia per riprendere la mossa e pescare 3.",
+    ),
+    (
+        "msg.joker_name",
+        "Which card does the joker in group {n} stand for?",
+        "Quelle carte le joker du groupe {n} remplace-t-il ?",
+        "Quale carta rappresenta il jolly del gruppo {n}?",
+    ),
+    (
+        "msg.select_one",
+        "Select exactly one card of your hand.",
+        "Choisissez exactement une carte de votre main.",
+        "Scegli esattamente una carta della tua mano.",
+    ),
+    (
+        "msg.dig_target",
+        "Dig for {card}: select hand cards to meld with it, then Dig and meld (or tap a group to lay it off).",
+        "Creuser jusqu'à {card} : choisissez des cartes de votre main pour la poser, puis Creuser et poser (ou touchez un groupe pour l'y ajouter).",
+        "Scava fino a {card}: scegli carte della tua mano da calare con essa, poi Scava e cala (o tocca un gruppo per attaccarla).",
+    ),
+    ("discard.pile", "Discard pile", "Défausse", "Scarti"),
+    (
+        "discard.empty",
+        "The discard pile is empty.",
+        "La défausse est vide.",
+        "Gli scarti sono vuoti.",
+    ),
+    // Cards
+    (
+        "card.of",
+        "{rank} of {suit}",
+        "{rank} de {suit}",
+        "{rank} di {suit}",
+    ),
+    ("card.joker", "Joker", "Joker", "Jolly"),
+    (
+        "card.joker_as",
+        "Joker as {card}",
+        "Joker pour {card}",
+        "Jolly come {card}",
+    ),
+    (
+        "card.in_group",
+        "{card}, group {n}",
+        "{card}, groupe {n}",
+        "{card}, gruppo {n}",
+    ),
+    (
+        "card.in_discard",
+        "{card}, discard pile",
+        "{card}, défausse",
+        "{card}, scarti",
+    ),
+    ("rank.ace", "Ace", "As", "Asso"),
+    ("rank.jack", "Jack", "Valet", "Fante"),
+    ("rank.queen", "Queen", "Dame", "Donna"),
+    ("rank.king", "King", "Roi", "Re"),
+    ("suit.spades", "spades", "pique", "picche"),
+    ("suit.hearts", "hearts", "cœur", "cuori"),
+    ("suit.diamonds", "diamonds", "carreau", "quadri"),
+    ("suit.clubs", "clubs", "trèfle", "fiori"),
+    // End of hand / game
+    (
+        "end.hand_over",
+        "Hand {n} is over",
+        "La manche {n} est terminée",
+        "La mano {n} è finita",
+    ),
+    (
+        "end.went_out",
+        "{name} went out.",
+        "{name} a posé toutes ses cartes.",
+        "{name} ha finito le carte.",
+    ),
+    (
+        "end.blocked",
+        "Blocked: every player passed.",
+        "Bloquée : tout le monde a passé.",
+        "Bloccata: tutti hanno passato.",
+    ),
+    (
+        "end.knocked",
+        "{name} knocked.",
+        "{name} a toqué.",
+        "{name} ha bussato.",
+    ),
+    (
+        "end.stock_out",
+        "The stock ran out.",
+        "La pioche est épuisée.",
+        "Il mazzo è finito.",
+    ),
+    (
+        "end.by_host",
+        "The host ended the game.",
+        "L'hôte a terminé la partie.",
+        "L'host ha terminato la partita.",
+    ),
+    ("end.player", "Player", "Joueur", "Giocatore"),
+    (
+        "end.cards_left",
+        "Cards left",
+        "Cartes restantes",
+        "Carte rimaste",
+    ),
+    (
+        "end.hand_points",
+        "Points in hand",
+        "Points en main",
+        "Punti in mano",
+    ),
+    ("end.this_hand", "This hand", "Cette manche", "Questa mano"),
+    ("end.total", "Total", "Total", "Totale"),
+    ("end.bonuses", "Bonuses", "Bonus", "Bonus"),
+    (
+        "end.next_hand",
+        "Next hand",
+        "Manche suivante",
+        "Mano successiva",
+    ),
+    (
+        "end.game_over",
+        "Game over",
+        "Partie terminée",
+        "Partita finita",
+    ),
+    (
+        "end.winner",
+        "Winner: {names}",
+        "Gagnant : {names}",
+        "Vincitore: {names}",
+    ),
+    ("end.draw", "A draw.", "Match nul.", "Pareggio."),
+    ("end.play_again", "Play again", "Rejouer", "Gioca ancora"),
+    ("bonus.undercut", "undercut", "contre", "sottotaglio"),
+    ("bonus.going_out", "going out", "sortie", "chiusura"),
+    (
+        "bonus.reached_150",
+        "reached 150",
+        "atteint 150",
+        "raggiunto 150",
+    ),
+    (
+        "bonus.hands_won",
+        "hands won",
+        "manches gagnées",
+        "mani vinte",
+    ),
+    ("bonus.rami_sec", "rami sec", "rami sec", "rami secco"),
+    // Log
+    (
+        "log.played",
+        "{name} played {cards}.",
+        "{name} a joué {cards}.",
+        "{name} ha giocato {cards}.",
+    ),
+    (
+        "log.drew",
+        "{name} drew {n}.",
+        "{name} a pioché {n}.",
+        "{name} ha pescato {n}.",
+    ),
+    (
+        "log.passed",
+        "{name} passed.",
+        "{name} a passé.",
+        "{name} ha passato.",
+    ),
+    (
+        "log.took",
+        "{name} took {card}.",
+        "{name} a pris {card}.",
+        "{name} ha preso {card}.",
+    ),
+    (
+        "log.discarded",
+        "{name} discarded {card}.",
+        "{name} a défaussé {card}.",
+        "{name} ha scartato {card}.",
+    ),
+    (
+        "log.melded",
+        "{name} melded {n} groups.",
+        "{name} a posé {n} groupes.",
+        "{name} ha calato {n} gruppi.",
+    ),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_key_once_and_every_language_filled() {
+        let mut seen = HashSet::new();
+        for (k, en, fr, it) in ENTRIES {
+            assert!(seen.insert(*k), "duplicate key {k}");
+            for text in [en, fr, it] {
+                assert!(!text.trim().is_empty(), "empty text for {k}");
+                // No suit symbols: egui's default fonts cannot draw them.
+                assert!(
+                    !text.contains(['♠', '♥', '♦', '♣', '★']),
+                    "suit symbol in {k}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn placeholders_are_filled() {
+        assert_eq!(Lang::Fr.fmt("table.group", &[("n", "2")]), "Groupe 2");
+        assert_eq!(Lang::It.t("btn.done"), "Fatto");
+        assert_eq!(Lang::En.t("no.such.key"), "no.such.key");
+    }
+}

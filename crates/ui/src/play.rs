@@ -1,0 +1,1311 @@
+//! A game on the table: the player's private copy, the hand, the buttons, the
+//! computer players' pace, and the end-of-hand and end-of-game panels.
+
+use crate::cards::{self, CardStyle, Marks, card_name, cards_names, face_name};
+use crate::i18n::Lang;
+use crate::{Settings, rules_text};
+use eframe::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, vec2,
+};
+use rami_bots::{Level, choose_action, fallback};
+use rami_cards::{Card, Face};
+use rami_engine::AnyGame;
+use rami_game::{
+    Action, ActionError, ActionKind, Bonus, Event, Game, HandEnd, HandResult, Hint, PlayerView,
+    RuleSet, Seat, Table,
+};
+use std::time::Duration;
+
+/// The seat of the person at this device.
+const ME: Seat = 0;
+
+/// A card the player picked: in the hand (index in shown order) or on the copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sel {
+    Hand(usize),
+    Table(usize, usize),
+}
+
+/// Where something can be dropped or placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Zone {
+    Group(usize),
+    NewGroup,
+    Hand,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum SortMode {
+    #[default]
+    Suit,
+    Rank,
+}
+
+/// What the message line says (formatted in the current language when shown).
+#[derive(Clone, Debug, PartialEq)]
+enum Msg {
+    Refused { why: String, group: Option<usize> },
+    Hint(Hint),
+    GiveUpArmed,
+    AddACard,
+    JokerName { group: usize },
+    SelectOne,
+    Dig(Card),
+}
+
+/// What the player did this frame, applied once drawing is over.
+#[derive(Clone, Debug)]
+enum Intent {
+    Toggle(Sel),
+    Place(Zone),
+    Drop(Sel, Zone),
+    Sort(SortMode),
+    Reset,
+    Done,
+    Knock,
+    Act(Action),
+    NameJoker(Face),
+    Ack,
+    DigAt(usize),
+    MeldSelected,
+    DigMeld(Option<usize>),
+    LayOff(usize),
+    DiscardSelected,
+    Leave(Leave),
+}
+
+/// Leaving the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Leave {
+    Home,
+    NewGame,
+}
+
+/// A game being played at this device.
+pub struct Play {
+    pub game: AnyGame,
+    view: PlayerView,
+    /// The table as it is, each group in reading order.
+    base: Table,
+    /// The private copy the player edits.
+    copy: Table,
+    /// Hand cards not placed on the copy, in the shown order.
+    hand: Vec<Card>,
+    sort: SortMode,
+    selection: Vec<Sel>,
+    dig: Option<usize>,
+    msg: Option<Msg>,
+    joker_choice: Option<(usize, Vec<Face>, bool)>,
+    /// The last hand whose result the player has closed.
+    acked_hand: u32,
+    bot_due: Option<f64>,
+    log: Vec<(Seat, LogLine)>,
+}
+
+#[derive(Clone, Debug)]
+enum LogLine {
+    Played(Vec<Card>),
+    Drew(usize),
+    Passed,
+    Took(Card),
+    Discarded(Card),
+    Melded(usize),
+    Knocked,
+}
+
+impl Play {
+    pub fn new(game: AnyGame) -> Play {
+        let view = game.view(ME);
+        let mut play = Play {
+            game,
+            view,
+            base: Vec::new(),
+            copy: Vec::new(),
+            hand: Vec::new(),
+            sort: SortMode::default(),
+            selection: Vec::new(),
+            dig: None,
+            msg: None,
+            joker_choice: None,
+            acked_hand: 0,
+            bot_due: None,
+            log: Vec::new(),
+        };
+        play.resync();
+        play
+    }
+
+    fn rules(&self) -> RuleSet {
+        self.view.config.rules
+    }
+
+    /// Reads the game again and puts the copy back as the table is.
+    fn resync(&mut self) {
+        self.view = self.game.view(ME);
+        let ace = self.rules().ace_mode();
+        self.base = self
+            .view
+            .table
+            .iter()
+            .map(|g| rami_melds::reading_order(g, ace))
+            .collect();
+        self.copy = self.base.clone();
+        self.hand = self.view.hand.clone();
+        self.sort_hand();
+        self.selection.clear();
+        self.dig = None;
+        self.joker_choice = None;
+    }
+
+    fn sort_hand(&mut self) {
+        let key = |c: &Card| {
+            let suit = c.suit().map_or(9, |s| s.index());
+            let rank = c.rank().map_or(99, |r| usize::from(r.value()));
+            match self.sort {
+                SortMode::Suit => (suit, rank),
+                SortMode::Rank => (rank, suit),
+            }
+        };
+        self.hand.sort_by_key(key);
+    }
+
+    fn my_turn(&self) -> bool {
+        self.view.current == Some(ME)
+    }
+
+    fn can(&self, kind: ActionKind) -> bool {
+        self.view.legal.contains(&kind)
+    }
+
+    /// A hand result the player has not closed yet.
+    fn pending_result(&self) -> Option<&HandResult> {
+        self.view
+            .last_hand
+            .as_ref()
+            .filter(|r| r.hand > self.acked_hand)
+    }
+
+    fn now_ms(now: f64) -> u64 {
+        (now.max(0.0) * 1000.0) as u64
+    }
+
+    /// Lets the computer players move, one move per `delay` seconds, and lets
+    /// the game's own deadlines pass. Asks for a repaint only when something is due.
+    fn run_clock(&mut self, ctx: &egui::Context, now: f64, delay: f64) {
+        if let Some(deadline) = self.game.next_deadline() {
+            let now_ms = Self::now_ms(now);
+            if deadline <= now_ms {
+                let events = self.game.advance_time(now_ms);
+                self.note(&events);
+                self.resync();
+            } else {
+                ctx.request_repaint_after(Duration::from_millis(deadline - now_ms));
+            }
+        }
+        for _ in 0..1000 {
+            if self.pending_result().is_some() {
+                return;
+            }
+            let Some(seat) = self.game.current_player().filter(|&s| s != ME) else {
+                return;
+            };
+            let due = *self.bot_due.get_or_insert(now + delay);
+            if due > now {
+                ctx.request_repaint_after(Duration::from_secs_f64(due - now));
+                return;
+            }
+            self.bot_due = None;
+            if !self.bot_move(seat, Self::now_ms(now)) {
+                return;
+            }
+        }
+    }
+
+    fn bot_move(&mut self, seat: Seat, now_ms: u64) -> bool {
+        let view = self.game.view(seat);
+        let Some(action) = choose_action(&view, Level::Greedy).or_else(|| fallback(&view)) else {
+            return false;
+        };
+        let events = match self.game.apply(seat, action, now_ms) {
+            Ok(events) => events,
+            Err(_) => match fallback(&view).map(|a| self.game.apply(seat, a, now_ms)) {
+                Some(Ok(events)) => events,
+                _ => return false,
+            },
+        };
+        self.note(&events);
+        self.resync();
+        true
+    }
+
+    /// Keeps the last few things that happened, for the log line.
+    fn note(&mut self, events: &[Event]) {
+        for e in events {
+            let line = match e {
+                Event::TablePlayed { seat, played } => {
+                    Some((*seat, LogLine::Played(played.clone())))
+                }
+                Event::Drew { seat, count } => Some((*seat, LogLine::Drew(*count))),
+                Event::PenaltyDrawn { seat, count } => Some((*seat, LogLine::Drew(*count))),
+                Event::Passed { seat } => Some((*seat, LogLine::Passed)),
+                Event::TookDiscard { seat, card } | Event::Claimed { seat, card } => {
+                    Some((*seat, LogLine::Took(*card)))
+                }
+                Event::Dug { seat, card, .. } => Some((*seat, LogLine::Took(*card))),
+                Event::Discarded { seat, card } => Some((*seat, LogLine::Discarded(*card))),
+                Event::Melded { seat, groups } => Some((*seat, LogLine::Melded(groups.len()))),
+                Event::LaidOff { seat, cards, .. } => Some((*seat, LogLine::Played(cards.clone()))),
+                Event::Knocked { seat } => Some((*seat, LogLine::Knocked)),
+                Event::Reminded { seat, hint } if *seat == ME => {
+                    self.msg = Some(Msg::Hint(hint.clone()));
+                    None
+                }
+                Event::GiveUpArmed { seat } if *seat == ME => {
+                    self.msg = Some(Msg::GiveUpArmed);
+                    None
+                }
+                _ => None,
+            };
+            if let Some(line) = line {
+                self.log.push(line);
+            }
+        }
+        let keep = 4;
+        if self.log.len() > keep {
+            self.log.drain(..self.log.len() - keep);
+        }
+    }
+
+    /// Plays one of the player's own actions.
+    fn act(&mut self, action: Action, now_ms: u64) {
+        let kind = action.kind();
+        let knock = kind == ActionKind::Knock;
+        match self.game.apply(ME, action, now_ms) {
+            Ok(events) => {
+                if !matches!(
+                    kind,
+                    ActionKind::Draw | ActionKind::Pass | ActionKind::GiveUp
+                ) {
+                    self.msg = None;
+                }
+                if matches!(kind, ActionKind::Draw | ActionKind::Pass) {
+                    self.msg = None;
+                }
+                self.note(&events);
+                if kind == ActionKind::TouchTable {
+                    self.view = self.game.view(ME);
+                } else {
+                    self.resync();
+                }
+            }
+            Err(ActionError::JokerNeedsName { group, options }) => {
+                self.joker_choice = Some((group, options, knock));
+                self.msg = Some(Msg::JokerName { group });
+            }
+            Err(e) => {
+                let group = match &e {
+                    ActionError::InvalidGroup { group, .. }
+                    | ActionError::FrozenGroupChanged { group } => Some(*group),
+                    _ => None,
+                };
+                // The engine counts groups from 0; the table shows them from 1.
+                let mut why = e.to_string();
+                if let Some(g) = group {
+                    why = why.replacen(&format!("group {g}"), &format!("group {}", g + 1), 1);
+                }
+                self.msg = Some(Msg::Refused { why, group });
+            }
+        }
+    }
+
+    /// Takes the selected cards off the hand and the copy (empty groups stay
+    /// until the move is over, so group numbers hold).
+    fn take_selected(&mut self, sels: &[Sel]) -> Vec<Card> {
+        let mut hand_idx: Vec<usize> = sels
+            .iter()
+            .filter_map(|s| match s {
+                Sel::Hand(i) if *i < self.hand.len() => Some(*i),
+                _ => None,
+            })
+            .collect();
+        let mut table_idx: Vec<(usize, usize)> = sels
+            .iter()
+            .filter_map(|s| match s {
+                Sel::Table(g, i) if self.copy.get(*g).is_some_and(|grp| *i < grp.len()) => {
+                    Some((*g, *i))
+                }
+                _ => None,
+            })
+            .collect();
+        hand_idx.sort_unstable();
+        hand_idx.dedup();
+        table_idx.sort_unstable();
+        table_idx.dedup();
+        let mut cards = Vec::new();
+        for &i in hand_idx.iter().rev() {
+            cards.push(self.hand.remove(i));
+        }
+        for &(g, i) in table_idx.iter().rev() {
+            cards.push(self.copy[g].remove(i));
+        }
+        cards.reverse();
+        cards
+    }
+
+    /// Cards of the copy that came from the hand this turn (may go back).
+    fn returnable(&self, card: Card) -> bool {
+        let count = |t: &Table| {
+            t.iter()
+                .flatten()
+                .filter(|c| c.in_hand() == card.in_hand())
+                .count()
+        };
+        count(&self.copy) > count(&self.base)
+    }
+
+    /// Moves `sels` to `zone` on the private copy.
+    fn move_to(&mut self, sels: &[Sel], zone: Zone, now_ms: u64) {
+        if !self.my_turn() || sels.is_empty() {
+            return;
+        }
+        if zone == Zone::Hand {
+            let back: Vec<Sel> = sels
+                .iter()
+                .copied()
+                .filter(|s| match s {
+                    Sel::Table(g, i) => self
+                        .copy
+                        .get(*g)
+                        .and_then(|grp| grp.get(*i))
+                        .is_some_and(|&c| self.returnable(c)),
+                    Sel::Hand(_) => false,
+                })
+                .collect();
+            let cards = self.take_selected(&back);
+            self.hand.extend(cards.iter().map(|c| c.in_hand()));
+            self.sort_hand();
+        } else {
+            let cards = self.take_selected(sels);
+            match zone {
+                Zone::Group(g) if g < self.copy.len() => self.copy[g].extend(cards),
+                _ => self.copy.push(cards),
+            }
+        }
+        self.copy.retain(|g| !g.is_empty());
+        let ace = self.rules().ace_mode();
+        for g in &mut self.copy {
+            *g = rami_melds::reading_order(g, ace);
+        }
+        self.selection.clear();
+        if matches!(self.msg, Some(Msg::Refused { .. } | Msg::AddACard)) {
+            self.msg = None;
+        }
+        if self.copy != self.base && self.can(ActionKind::TouchTable) {
+            self.act(Action::TouchTable, now_ms);
+        }
+    }
+
+    /// Why a group of the copy is not valid (live, while editing).
+    fn group_problem(&self, group: &[Card]) -> Option<String> {
+        let rules = self.rules();
+        let gr = rules.group_rules();
+        if rules == RuleSet::Tahiti && group.len() == 1 && !group[0].is_joker() {
+            return None;
+        }
+        if group.contains(&Card::JOKER) {
+            return rami_melds::joker_namings(group, gr)
+                .is_empty()
+                .then(|| rami_melds::explain_unfit(group, gr).to_string());
+        }
+        rami_melds::validate_group(group, gr)
+            .err()
+            .map(|e| e.to_string())
+    }
+
+    fn player_name(lang: Lang, seat: Seat) -> String {
+        if seat == ME {
+            lang.t("table.you").to_string()
+        } else {
+            lang.fmt("table.computer", &[("n", &seat.to_string())])
+        }
+    }
+
+    /// Draws the table; returns where to go if the player leaves it.
+    pub(crate) fn show(&mut self, ui: &mut egui::Ui, settings: &Settings) -> Option<Leave> {
+        let now = ui.input(|i| i.time);
+        let ctx = ui.ctx().clone();
+        self.run_clock(&ctx, now, settings.speed.delay());
+        let lang = settings.lang;
+        let style = CardStyle::new(settings.large_cards, settings.four_colours);
+        let mut intents = Vec::new();
+        let mut zones: Vec<(Rect, Zone)> = Vec::new();
+
+        egui::Panel::top("table_top").show(ui, |ui| {
+            self.top_bar(ui, lang, &mut intents);
+        });
+        let over = self.view.outcome.is_some() || self.pending_result().is_some();
+        if !over {
+            egui::Panel::bottom("table_bottom").show(ui, |ui| {
+                self.bottom(ui, lang, &style, &mut intents, &mut zones);
+            });
+        }
+        let felt = Color32::from_rgb(22, 92, 58);
+        egui::CentralPanel::default()
+            .frame(egui::Frame::central_panel(ui.style()).fill(felt))
+            .show(ui, |ui| {
+                ui.visuals_mut().override_text_color = Some(Color32::from_gray(235));
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if let Some(outcome) = self.view.outcome.clone() {
+                        self.game_over(ui, lang, &outcome, &mut intents);
+                    } else if let Some(result) = self.pending_result().cloned() {
+                        self.hand_over(ui, lang, &result, &mut intents);
+                    } else {
+                        if !self.rules().is_manipulation() {
+                            self.discard_pile(ui, lang, &style, &mut intents);
+                        }
+                        self.groups(ui, lang, &style, &mut intents, &mut zones);
+                    }
+                });
+            });
+
+        // Drag and drop: the card held is dropped on whatever zone is under it.
+        let held = egui::DragAndDrop::has_payload_of_type::<Sel>(&ctx);
+        if let Some(pos) = ui.input(|i| i.pointer.latest_pos()).filter(|_| held) {
+            let under = zones.iter().find(|(r, _)| r.contains(pos)).copied();
+            if let Some((rect, _)) = under {
+                ui.ctx()
+                    .layer_painter(egui::LayerId::new(
+                        egui::Order::Foreground,
+                        egui::Id::unique("drop_hl"),
+                    ))
+                    .rect_stroke(
+                        rect,
+                        CornerRadius::same(6),
+                        Stroke::new(3.0, Color32::from_rgb(120, 200, 255)),
+                        StrokeKind::Outside,
+                    );
+            }
+            if ui.input(|i| i.pointer.any_released())
+                && let Some(sel) = egui::DragAndDrop::take_payload::<Sel>(&ctx)
+                && let Some((_, zone)) = under
+            {
+                intents.push(Intent::Drop(*sel, zone));
+            }
+        }
+
+        let now_ms = Self::now_ms(now);
+        let mut leave = None;
+        for intent in intents {
+            if let Intent::Leave(l) = intent {
+                leave = Some(l);
+            } else {
+                self.apply_intent(intent, now_ms);
+                ctx.request_repaint();
+            }
+        }
+        leave
+    }
+
+    fn apply_intent(&mut self, intent: Intent, now_ms: u64) {
+        match intent {
+            Intent::Toggle(sel) => {
+                if let Some(i) = self.selection.iter().position(|s| *s == sel) {
+                    self.selection.remove(i);
+                } else {
+                    self.selection.push(sel);
+                }
+            }
+            Intent::Place(zone) => {
+                let sels = std::mem::take(&mut self.selection);
+                self.move_to(&sels, zone, now_ms);
+            }
+            Intent::Drop(sel, zone) => {
+                let mut sels = if self.selection.contains(&sel) {
+                    std::mem::take(&mut self.selection)
+                } else {
+                    vec![sel]
+                };
+                if self.rules().is_manipulation() {
+                    self.move_to(&sels, zone, now_ms);
+                } else if let (Zone::Group(g), true) = (zone, self.my_turn()) {
+                    sels.retain(|s| matches!(s, Sel::Hand(_)));
+                    self.selection = sels;
+                    self.apply_intent(Intent::LayOff(g), now_ms);
+                }
+            }
+            Intent::Sort(mode) => {
+                self.sort = mode;
+                // Keep the selection on the same cards.
+                let picked: Vec<Card> = self
+                    .selection
+                    .iter()
+                    .filter_map(|s| match s {
+                        Sel::Hand(i) => self.hand.get(*i).copied(),
+                        Sel::Table(..) => None,
+                    })
+                    .collect();
+                self.selection.retain(|s| matches!(s, Sel::Table(..)));
+                self.sort_hand();
+                let mut used = vec![false; self.hand.len()];
+                for c in picked {
+                    if let Some(i) = (0..self.hand.len()).find(|&i| !used[i] && self.hand[i] == c) {
+                        used[i] = true;
+                        self.selection.push(Sel::Hand(i));
+                    }
+                }
+            }
+            Intent::Reset => {
+                let sort = self.sort;
+                self.resync();
+                self.sort = sort;
+                self.msg = None;
+            }
+            Intent::Done | Intent::Knock => {
+                if self.copy == self.base {
+                    self.msg = Some(Msg::AddACard);
+                } else {
+                    let table = self.copy.clone();
+                    let action = if matches!(intent, Intent::Knock) {
+                        Action::Knock { table }
+                    } else {
+                        Action::Done { table }
+                    };
+                    self.act(action, now_ms);
+                }
+            }
+            Intent::Act(action) => self.act(action, now_ms),
+            Intent::NameJoker(face) => {
+                if let Some((group, _, knock)) = self.joker_choice.take() {
+                    if let Some(slot) = self
+                        .copy
+                        .get_mut(group)
+                        .and_then(|g| g.iter_mut().find(|c| **c == Card::JOKER))
+                    {
+                        *slot = Card::named_joker(face);
+                    }
+                    let table = self.copy.clone();
+                    let action = if knock {
+                        Action::Knock { table }
+                    } else {
+                        Action::Done { table }
+                    };
+                    self.act(action, now_ms);
+                }
+            }
+            Intent::Ack => {
+                if let Some(r) = &self.view.last_hand {
+                    self.acked_hand = r.hand;
+                }
+                self.msg = None;
+            }
+            Intent::DigAt(depth) => {
+                self.dig = if self.dig == Some(depth) {
+                    None
+                } else {
+                    Some(depth)
+                };
+                self.msg = self.dig.and_then(|d| {
+                    let len = self.view.discard.len();
+                    len.checked_sub(d + 1)
+                        .and_then(|i| self.view.discard.get(i))
+                        .map(|&c| Msg::Dig(c))
+                });
+            }
+            Intent::MeldSelected => {
+                let cards = self.selected_hand_cards();
+                self.act(
+                    Action::Meld {
+                        groups: vec![cards],
+                    },
+                    now_ms,
+                );
+            }
+            Intent::DigMeld(onto) => {
+                if let Some(depth) = self.dig {
+                    let with = self.selected_hand_cards();
+                    self.act(
+                        Action::Dig {
+                            depth,
+                            with,
+                            onto,
+                            name: None,
+                        },
+                        now_ms,
+                    );
+                }
+            }
+            Intent::LayOff(meld) => {
+                if self.dig.is_some() {
+                    self.apply_intent(Intent::DigMeld(Some(meld)), now_ms);
+                } else {
+                    let cards = self.selected_hand_cards();
+                    if cards.is_empty() {
+                        self.msg = Some(Msg::SelectOne);
+                    } else {
+                        self.act(Action::LayOff { meld, cards }, now_ms);
+                    }
+                }
+            }
+            Intent::DiscardSelected => match self.selected_hand_cards().as_slice() {
+                [card] => self.act(Action::Discard { card: *card }, now_ms),
+                _ => self.msg = Some(Msg::SelectOne),
+            },
+            Intent::Leave(_) => {}
+        }
+    }
+
+    fn selected_hand_cards(&self) -> Vec<Card> {
+        self.selection
+            .iter()
+            .filter_map(|s| match s {
+                Sel::Hand(i) => self.hand.get(*i).copied(),
+                Sel::Table(..) => None,
+            })
+            .collect()
+    }
+
+    fn top_bar(&self, ui: &mut egui::Ui, lang: Lang, intents: &mut Vec<Intent>) {
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(lang.t("nav.home")).clicked() {
+                intents.push(Intent::Leave(Leave::Home));
+            }
+            ui.separator();
+            ui.label(RichText::new(rules_text::display_name(self.rules())).strong());
+            ui.label(lang.fmt(
+                "table.hand_no",
+                &[("n", &self.view.hand_number.to_string())],
+            ));
+            ui.label(lang.fmt("table.stock", &[("n", &self.view.stock_count.to_string())]));
+            ui.separator();
+            for (seat, p) in self.view.players.iter().enumerate() {
+                let name = Self::player_name(lang, seat);
+                let cards = lang.fmt("cards_n", &[("n", &p.cards_in_hand.to_string())]);
+                let points = lang.fmt("points", &[("n", &p.score.to_string())]);
+                let text = format!("{name}: {cards}, {points}");
+                let mut rich = RichText::new(text);
+                if self.view.current == Some(seat) {
+                    rich = rich.strong().color(Color32::from_rgb(255, 210, 90));
+                }
+                if p.eliminated {
+                    rich = rich.strikethrough();
+                }
+                ui.label(rich);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let status = match self.view.current {
+                Some(ME) => lang.t("table.your_turn").to_string(),
+                Some(s) => lang.fmt("table.playing", &[("name", &Self::player_name(lang, s))]),
+                None => lang.t("end.game_over").to_string(),
+            };
+            ui.label(RichText::new(status).strong());
+            for (seat, line) in &self.log {
+                let name = Self::player_name(lang, *seat);
+                let text = match line {
+                    LogLine::Played(cards) => lang.fmt(
+                        "log.played",
+                        &[("name", &name), ("cards", &cards_names(lang, cards))],
+                    ),
+                    LogLine::Drew(n) => {
+                        lang.fmt("log.drew", &[("name", &name), ("n", &n.to_string())])
+                    }
+                    LogLine::Passed => lang.fmt("log.passed", &[("name", &name)]),
+                    LogLine::Took(c) => lang.fmt(
+                        "log.took",
+                        &[("name", &name), ("card", &card_name(lang, *c))],
+                    ),
+                    LogLine::Discarded(c) => lang.fmt(
+                        "log.discarded",
+                        &[("name", &name), ("card", &card_name(lang, *c))],
+                    ),
+                    LogLine::Melded(n) => {
+                        lang.fmt("log.melded", &[("name", &name), ("n", &n.to_string())])
+                    }
+                    LogLine::Knocked => lang.fmt("end.knocked", &[("name", &name)]),
+                };
+                ui.separator();
+                ui.label(RichText::new(text).weak());
+            }
+        });
+        ui.add_space(4.0);
+    }
+
+    fn message(&self, ui: &mut egui::Ui, lang: Lang, intents: &mut Vec<Intent>) {
+        let Some(msg) = &self.msg else { return };
+        let (text, colour) = match msg {
+            Msg::Refused { why, .. } => (
+                lang.fmt("msg.refused", &[("why", why)]),
+                Color32::from_rgb(255, 130, 120),
+            ),
+            Msg::Hint(hint) => {
+                let mut text = lang.fmt("msg.hint", &[("cards", &cards_names(lang, &hint.cards))]);
+                if hint.rearrange {
+                    text.push(' ');
+                    text.push_str(lang.t("msg.rearrange"));
+                }
+                (text, Color32::from_rgb(255, 210, 90))
+            }
+            Msg::GiveUpArmed => (
+                lang.t("msg.give_up_armed").into(),
+                Color32::from_rgb(255, 210, 90),
+            ),
+            Msg::AddACard => (
+                lang.t("msg.add_a_card").into(),
+                Color32::from_rgb(255, 130, 120),
+            ),
+            Msg::JokerName { group } => (
+                lang.fmt("msg.joker_name", &[("n", &(group + 1).to_string())]),
+                Color32::from_rgb(255, 210, 90),
+            ),
+            Msg::SelectOne => (
+                lang.t("msg.select_one").into(),
+                Color32::from_rgb(255, 130, 120),
+            ),
+            Msg::Dig(card) => (
+                lang.fmt("msg.dig_target", &[("card", &card_name(lang, *card))]),
+                Color32::from_rgb(255, 210, 90),
+            ),
+        };
+        ui.label(RichText::new(text).color(colour).size(16.0));
+        if let Some((_, options, _)) = &self.joker_choice {
+            ui.horizontal_wrapped(|ui| {
+                for &face in options {
+                    if ui.button(face_name(lang, face)).clicked() {
+                        intents.push(Intent::NameJoker(face));
+                    }
+                }
+            });
+        }
+    }
+
+    fn bottom(
+        &self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        style: &CardStyle,
+        intents: &mut Vec<Intent>,
+        zones: &mut Vec<(Rect, Zone)>,
+    ) {
+        ui.add_space(6.0);
+        self.message(ui, lang, intents);
+        let mine = self.my_turn();
+        ui.horizontal_wrapped(|ui| {
+            let (sort_key, other) = match self.sort {
+                SortMode::Suit => ("btn.sort_rank", SortMode::Rank),
+                SortMode::Rank => ("btn.sort_suit", SortMode::Suit),
+            };
+            if ui.button(lang.t(sort_key)).clicked() {
+                intents.push(Intent::Sort(other));
+            }
+            ui.separator();
+            let mut button = |kind: Option<ActionKind>, key: &'static str, intent: Intent| {
+                let shown = kind.is_none_or(|k| self.can(k));
+                if mine && shown && ui.button(lang.t(key)).clicked() {
+                    intents.push(intent);
+                }
+            };
+            if self.rules().is_manipulation() {
+                let changed = self.copy != self.base;
+                if self.can(ActionKind::GiveUp) {
+                    button(
+                        Some(ActionKind::GiveUp),
+                        "btn.give_up",
+                        Intent::Act(Action::GiveUp),
+                    );
+                } else if changed {
+                    button(None, "btn.reset", Intent::Reset);
+                }
+                button(Some(ActionKind::Done), "btn.done", Intent::Done);
+                button(Some(ActionKind::Knock), "btn.knock", Intent::Knock);
+                button(
+                    Some(ActionKind::Draw),
+                    "btn.draw",
+                    Intent::Act(Action::Draw),
+                );
+                button(
+                    Some(ActionKind::Pass),
+                    "btn.pass",
+                    Intent::Act(Action::Pass),
+                );
+                button(
+                    Some(ActionKind::EndGame),
+                    "btn.end_game",
+                    Intent::Act(Action::EndGame),
+                );
+            } else {
+                button(
+                    Some(ActionKind::Draw),
+                    "btn.draw",
+                    Intent::Act(Action::Draw),
+                );
+                button(
+                    Some(ActionKind::TakeDiscard),
+                    "btn.take",
+                    Intent::Act(Action::TakeDiscard),
+                );
+                if self.dig.is_some() {
+                    button(Some(ActionKind::Dig), "btn.dig", Intent::DigMeld(None));
+                }
+                button(Some(ActionKind::Meld), "btn.meld", Intent::MeldSelected);
+                button(
+                    Some(ActionKind::Discard),
+                    "btn.discard",
+                    Intent::DiscardSelected,
+                );
+            }
+            if self.can(ActionKind::Claim) && ui.button(lang.t("btn.claim")).clicked() {
+                intents.push(Intent::Act(Action::Claim));
+            }
+            let returnable = self.selection.iter().any(|s| match s {
+                Sel::Table(g, i) => self
+                    .copy
+                    .get(*g)
+                    .and_then(|grp| grp.get(*i))
+                    .is_some_and(|&c| self.returnable(c)),
+                Sel::Hand(_) => false,
+            });
+            if mine && returnable && ui.button(lang.t("table.back_to_hand")).clicked() {
+                intents.push(Intent::Place(Zone::Hand));
+            }
+        });
+        ui.add_space(4.0);
+        ui.label(RichText::new(lang.t("table.your_hand")).strong());
+        let hint_cards: Vec<Card> = self
+            .view
+            .hint
+            .as_ref()
+            .map(|h| h.cards.clone())
+            .unwrap_or_default();
+        let top = ui.cursor().min;
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing = vec2(6.0, 10.0);
+            let mut hinted_left = hint_cards.clone();
+            for (i, &card) in self.hand.iter().enumerate() {
+                let (rect, _) = ui.allocate_exact_size(style.size, Sense::hover());
+                let sel = Sel::Hand(i);
+                let hinted = match hinted_left.iter().position(|c| *c == card) {
+                    Some(k) => {
+                        hinted_left.remove(k);
+                        true
+                    }
+                    None => false,
+                };
+                let marks = Marks {
+                    selected: self.selection.contains(&sel),
+                    hinted,
+                    dimmed: false,
+                };
+                let name = card_name(lang, card);
+                let r = cards::card_widget(
+                    ui,
+                    rect,
+                    ui.scope_id().with(("hand", i)),
+                    card,
+                    &name,
+                    style,
+                    marks,
+                    true,
+                );
+                if mine {
+                    r.dnd_set_drag_payload(sel);
+                }
+                if r.clicked() {
+                    intents.push(Intent::Toggle(sel));
+                }
+            }
+        });
+        let bottom_right = ui.min_rect().max;
+        zones.push((Rect::from_min_max(top, bottom_right), Zone::Hand));
+        ui.add_space(8.0);
+    }
+
+    fn discard_pile(
+        &self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        style: &CardStyle,
+        intents: &mut Vec<Intent>,
+    ) {
+        ui.label(
+            RichText::new(lang.t("discard.pile"))
+                .strong()
+                .color(Color32::WHITE),
+        );
+        if self.view.discard.is_empty() {
+            ui.label(lang.t("discard.empty"));
+            return;
+        }
+        let n = self.view.discard.len();
+        let step = style.size.x * 0.62;
+        let width = step * (n - 1) as f32 + style.size.x;
+        let (area, _) = ui.allocate_exact_size(vec2(width, style.size.y + 10.0), Sense::hover());
+        let can_pick =
+            self.my_turn() && (self.can(ActionKind::Dig) || self.can(ActionKind::TakeDiscard));
+        for (i, &card) in self.view.discard.iter().enumerate() {
+            let depth = n - 1 - i;
+            let rect = Rect::from_min_size(area.min + vec2(step * i as f32, 8.0), style.size);
+            let marks = Marks {
+                selected: self.dig == Some(depth),
+                ..Marks::default()
+            };
+            let name = lang.fmt("card.in_discard", &[("card", &card_name(lang, card))]);
+            let r = cards::card_widget(
+                ui,
+                rect,
+                ui.scope_id().with(("discard", i)),
+                card,
+                &name,
+                style,
+                marks,
+                can_pick,
+            );
+            if r.clicked() {
+                intents.push(Intent::DigAt(depth));
+            }
+        }
+        ui.add_space(8.0);
+    }
+
+    fn groups(
+        &self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        style: &CardStyle,
+        intents: &mut Vec<Intent>,
+        zones: &mut Vec<(Rect, Zone)>,
+    ) {
+        let manipulation = self.rules().is_manipulation();
+        let mine = self.my_turn();
+        let hint_groups: Vec<usize> = self
+            .view
+            .hint
+            .as_ref()
+            .map(|h| h.groups.clone())
+            .unwrap_or_default();
+        let fault = match &self.msg {
+            Some(Msg::Refused { group, .. }) => *group,
+            Some(Msg::JokerName { group }) => Some(*group),
+            _ => None,
+        };
+        if self.copy.is_empty() {
+            ui.label(RichText::new(lang.t("table.empty")).color(Color32::WHITE));
+        } else if manipulation && mine {
+            ui.label(RichText::new(lang.t("table.how_to")).color(Color32::from_gray(220)));
+        }
+        let header_h = 24.0;
+        let step = style.size.x * 0.62;
+        let mut problems = Vec::new();
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing = vec2(12.0, 12.0);
+            for (g, group) in self.copy.iter().enumerate() {
+                let n = group.len().max(1);
+                let width = (step * (n - 1) as f32 + style.size.x).max(96.0) + 12.0;
+                let (tile, _) = ui.allocate_exact_size(
+                    vec2(width, header_h + style.size.y + 16.0),
+                    Sense::hover(),
+                );
+                zones.push((tile, Zone::Group(g)));
+                let problem = if manipulation {
+                    self.group_problem(group)
+                } else {
+                    None
+                };
+                let hinted = hint_groups.contains(&g) && self.copy == self.base;
+                let border = if fault == Some(g) || problem.is_some() {
+                    Stroke::new(2.5, Color32::from_rgb(240, 80, 70))
+                } else if hinted {
+                    Stroke::new(2.5, Color32::from_rgb(255, 190, 0))
+                } else {
+                    Stroke::new(1.0, Color32::from_rgb(60, 130, 90))
+                };
+                ui.painter().rect(
+                    tile,
+                    CornerRadius::same(6),
+                    Color32::from_rgb(30, 110, 70),
+                    border,
+                    StrokeKind::Inside,
+                );
+                let header = Rect::from_min_size(tile.min, vec2(tile.width(), header_h));
+                let label = lang.fmt("table.group", &[("n", &(g + 1).to_string())]);
+                let hr = ui.interact(header, ui.scope_id().with(("group", g)), Sense::click());
+                let mut head_text = label.clone();
+                if problem.is_some() {
+                    head_text = format!("{head_text}: {}", lang.t("table.not_valid"));
+                }
+                let head_colour = if problem.is_some() {
+                    Color32::from_rgb(255, 160, 150)
+                } else if hr.hovered() {
+                    Color32::WHITE
+                } else {
+                    Color32::from_gray(215)
+                };
+                ui.painter().text(
+                    header.left_center() + vec2(8.0, 0.0),
+                    Align2::LEFT_CENTER,
+                    head_text,
+                    FontId::proportional(14.0),
+                    head_colour,
+                );
+                let enabled = mine;
+                hr.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, &label));
+                if hr.clicked() && enabled {
+                    intents.push(if manipulation {
+                        Intent::Place(Zone::Group(g))
+                    } else {
+                        Intent::LayOff(g)
+                    });
+                }
+                if let Some(p) = problem {
+                    problems.push(lang.fmt(
+                        "table.group_fault",
+                        &[("n", &(g + 1).to_string()), ("why", &p)],
+                    ));
+                }
+                for (i, &card) in group.iter().enumerate() {
+                    let rect = Rect::from_min_size(
+                        tile.min + vec2(6.0 + step * i as f32, header_h + 8.0),
+                        style.size,
+                    );
+                    let sel = Sel::Table(g, i);
+                    let marks = Marks {
+                        selected: self.selection.contains(&sel),
+                        ..Marks::default()
+                    };
+                    let name = lang.fmt(
+                        "card.in_group",
+                        &[
+                            ("card", &card_name(lang, card)),
+                            ("n", &(g + 1).to_string()),
+                        ],
+                    );
+                    let r = cards::card_widget(
+                        ui,
+                        rect,
+                        ui.scope_id().with(("table", g, i)),
+                        card,
+                        &name,
+                        style,
+                        marks,
+                        manipulation && mine,
+                    );
+                    if manipulation && mine {
+                        r.dnd_set_drag_payload(sel);
+                        if r.clicked() {
+                            intents.push(Intent::Toggle(sel));
+                        }
+                    }
+                }
+            }
+            if manipulation && mine {
+                let size = vec2(style.size.x + 60.0, header_h + style.size.y + 16.0);
+                let (tile, r) = ui.allocate_exact_size(size, Sense::click());
+                zones.push((tile, Zone::NewGroup));
+                let colour = if r.hovered() {
+                    Color32::WHITE
+                } else {
+                    Color32::from_gray(200)
+                };
+                ui.painter().rect_stroke(
+                    tile,
+                    CornerRadius::same(6),
+                    Stroke::new(1.5, colour),
+                    StrokeKind::Inside,
+                );
+                ui.painter().text(
+                    tile.center(),
+                    Align2::CENTER_CENTER,
+                    lang.t("table.new_group"),
+                    FontId::proportional(15.0),
+                    colour,
+                );
+                let label = lang.t("table.new_group");
+                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+                if r.clicked() {
+                    intents.push(Intent::Place(Zone::NewGroup));
+                }
+            }
+        });
+        for p in problems {
+            ui.label(RichText::new(p).color(Color32::from_rgb(255, 170, 160)));
+        }
+        if let Some(Msg::Refused {
+            why,
+            group: Some(g),
+        }) = &self.msg
+            && self
+                .copy
+                .get(*g)
+                .is_some_and(|grp| self.group_problem(grp).is_none())
+        {
+            ui.label(
+                RichText::new(lang.fmt(
+                    "table.group_fault",
+                    &[("n", &(g + 1).to_string()), ("why", why)],
+                ))
+                .color(Color32::from_rgb(255, 170, 160))
+                .strong(),
+            );
+        }
+    }
+
+    fn end_reason(lang: Lang, end: HandEnd) -> String {
+        match end {
+            HandEnd::WentOut { seat } => {
+                lang.fmt("end.went_out", &[("name", &Self::player_name(lang, seat))])
+            }
+            HandEnd::Blocked => lang.t("end.blocked").into(),
+            HandEnd::Knocked { seat } => {
+                lang.fmt("end.knocked", &[("name", &Self::player_name(lang, seat))])
+            }
+            HandEnd::StockOut => lang.t("end.stock_out").into(),
+            HandEnd::EndedByHost => lang.t("end.by_host").into(),
+        }
+    }
+
+    fn bonus_name(lang: Lang, bonus: Bonus) -> &'static str {
+        lang.t(match bonus {
+            Bonus::Undercut => "bonus.undercut",
+            Bonus::GoingOut => "bonus.going_out",
+            Bonus::Reached150 => "bonus.reached_150",
+            Bonus::HandsWon => "bonus.hands_won",
+            Bonus::RamiSec => "bonus.rami_sec",
+        })
+    }
+
+    fn result_grid(ui: &mut egui::Ui, lang: Lang, r: &HandResult) {
+        ui.label(
+            RichText::new(Self::end_reason(lang, r.end))
+                .color(Color32::WHITE)
+                .size(17.0),
+        );
+        ui.add_space(6.0);
+        egui::Grid::new("hand_result")
+            .striped(true)
+            .spacing([18.0, 6.0])
+            .show(ui, |ui| {
+                for key in [
+                    "end.player",
+                    "end.cards_left",
+                    "end.hand_points",
+                    "end.this_hand",
+                    "end.total",
+                ] {
+                    ui.label(RichText::new(lang.t(key)).strong());
+                }
+                ui.end_row();
+                for seat in 0..r.totals.len() {
+                    ui.label(Self::player_name(lang, seat));
+                    let left = r
+                        .hands_left
+                        .get(seat)
+                        .map(|h| cards_names(lang, h))
+                        .unwrap_or_default();
+                    ui.label(if left.is_empty() {
+                        "-".to_string()
+                    } else {
+                        left
+                    });
+                    ui.label(
+                        r.hand_points
+                            .get(seat)
+                            .map_or(String::new(), |p| p.to_string()),
+                    );
+                    ui.label(
+                        r.deltas
+                            .get(seat)
+                            .map_or(String::new(), |p| format!("{p:+}")),
+                    );
+                    ui.label(RichText::new(r.totals[seat].to_string()).strong());
+                    ui.end_row();
+                }
+            });
+        if !r.bonuses.is_empty() {
+            ui.add_space(4.0);
+            ui.label(RichText::new(lang.t("end.bonuses")).strong());
+            for (seat, bonus, points) in &r.bonuses {
+                ui.label(format!(
+                    "{}: {} {points:+}",
+                    Self::player_name(lang, *seat),
+                    Self::bonus_name(lang, *bonus)
+                ));
+            }
+        }
+    }
+
+    fn hand_over(&self, ui: &mut egui::Ui, lang: Lang, r: &HandResult, intents: &mut Vec<Intent>) {
+        ui.add_space(12.0);
+        ui.heading(
+            RichText::new(lang.fmt("end.hand_over", &[("n", &r.hand.to_string())]))
+                .color(Color32::WHITE)
+                .size(26.0),
+        );
+        Self::result_grid(ui, lang, r);
+        ui.add_space(12.0);
+        if ui
+            .add_sized([200.0, 40.0], egui::Button::new(lang.t("end.next_hand")))
+            .clicked()
+        {
+            intents.push(Intent::Ack);
+        }
+    }
+
+    fn game_over(
+        &self,
+        ui: &mut egui::Ui,
+        lang: Lang,
+        outcome: &rami_game::Outcome,
+        intents: &mut Vec<Intent>,
+    ) {
+        ui.add_space(12.0);
+        ui.heading(
+            RichText::new(lang.t("end.game_over"))
+                .color(Color32::WHITE)
+                .size(30.0),
+        );
+        let text = if outcome.draw || outcome.winners.is_empty() {
+            lang.t("end.draw").to_string()
+        } else {
+            let names: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|&s| Self::player_name(lang, s))
+                .collect();
+            lang.fmt("end.winner", &[("names", &names.join(", "))])
+        };
+        ui.label(
+            RichText::new(text)
+                .color(Color32::from_rgb(255, 210, 90))
+                .size(22.0),
+        );
+        ui.add_space(8.0);
+        if let Some(r) = &self.view.last_hand {
+            Self::result_grid(ui, lang, r);
+        }
+        if !outcome.bonuses.is_empty() {
+            ui.add_space(4.0);
+            for (seat, bonus, points) in &outcome.bonuses {
+                ui.label(format!(
+                    "{}: {} {points:+}",
+                    Self::player_name(lang, *seat),
+                    Self::bonus_name(lang, *bonus)
+                ));
+            }
+        }
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            if ui
+                .add_sized([200.0, 40.0], egui::Button::new(lang.t("end.play_again")))
+                .clicked()
+            {
+                intents.push(Intent::Leave(Leave::NewGame));
+            }
+            if ui
+                .add_sized([200.0, 40.0], egui::Button::new(lang.t("nav.home")))
+                .clicked()
+            {
+                intents.push(Intent::Leave(Leave::Home));
+            }
+        });
+    }
+}

@@ -1,0 +1,245 @@
+//! The app driven headless through its accessible names (egui_kittest).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use rami_cards::{Card, parse_cards, parse_table};
+use rami_engine::AnyGame;
+use rami_game::{Game, GameConfig, RuleSet};
+use rami_manipulation::{ManipulationGame, Position};
+use rami_ui::{RamiApp, Screen, Settings, Speed, egui};
+
+fn harness(app: RamiApp) -> Harness<'static, RamiApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut RamiApp| app.show(ui), app)
+}
+
+fn quick_app() -> RamiApp {
+    RamiApp::new(Settings {
+        speed: Speed::Instant,
+        ..Settings::default()
+    })
+}
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_cards(text).expect("test cards")
+}
+
+/// Two players; seat 0 holds 7H 8H 9H 2C, the table holds QS QD QC, seat 1 holds
+/// cards that make nothing together with the table.
+fn known_position() -> AnyGame {
+    let config = GameConfig::new(RuleSet::Manipulation, 2, 7);
+    let hands = vec![cards("7H 8H 9H 2C"), cards("3S 5D 9C JD KS 4H 6C")];
+    let table = parse_table("QS QD QC").expect("test table");
+    let mut stock = rami_cards::deck(2, 0);
+    for c in hands.iter().flatten().chain(table.iter().flatten()) {
+        let i = stock.iter().position(|s| s == c).expect("card in deck");
+        stock.remove(i);
+    }
+    let position = Position {
+        hands,
+        table,
+        stock,
+        current: 0,
+        opened: Vec::new(),
+    };
+    AnyGame::Manipulation(ManipulationGame::from_position(config, position).expect("position"))
+}
+
+fn at_table(game: AnyGame) -> Harness<'static, RamiApp> {
+    let mut app = quick_app();
+    app.start_game(game);
+    let mut h = harness(app);
+    h.run();
+    h
+}
+
+#[test]
+fn start_a_manipulation_game_from_home() {
+    let mut app = quick_app();
+    app.next_seed = Some(42);
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Play against the computer").click();
+    h.run();
+    h.get_by_label("Manipulation").click();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Table);
+    let game = h.state().game().expect("a game");
+    assert_eq!(game.rules(), RuleSet::Manipulation);
+    assert!(h.query_by_label("Your hand").is_some());
+    // Seven cards dealt, each with its name ("7 of hearts").
+    let hand = game.view(0).hand;
+    assert_eq!(hand.len(), 7);
+    let name = rami_ui::cards::card_name(rami_ui::Lang::En, hand[0]);
+    assert!(!h.get_all_by_label(&name).collect::<Vec<_>>().is_empty());
+}
+
+#[test]
+fn a_legal_play_by_tap_to_select_tap_to_place_then_done() {
+    let mut h = at_table(known_position());
+    h.get_by_label("7 of hearts").click();
+    h.get_by_label("8 of hearts").click();
+    h.get_by_label("9 of hearts").click();
+    h.run();
+    h.get_by_label("New group").click();
+    h.run();
+    // The copy shows the new run as group 2 before anything is played.
+    assert!(h.query_by_label("8 of hearts, group 2").is_some());
+    h.get_by_label("Done").click();
+    h.run();
+    let game = h.state().game().expect("a game");
+    let view = game.view(0);
+    assert_eq!(view.hand, cards("2C"));
+    assert!(view.table.contains(&cards("7H 8H 9H")), "{:?}", view.table);
+    // The computer has played its turn (instant speed): it is our turn again.
+    assert_eq!(game.current_player(), Some(0));
+    assert!(h.query_by_label("Draw").is_some());
+}
+
+#[test]
+fn a_refused_done_shows_the_reason_on_the_group() {
+    let mut h = at_table(known_position());
+    h.get_by_label("2 of clubs").click();
+    h.get_by_label("New group").click();
+    h.run();
+    // Marked live before Done.
+    assert!(
+        h.query_by_label_contains("Group 2: a group needs at least 3 cards")
+            .is_some()
+    );
+    h.get_by_label("Done").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Refused: group 2 is not valid")
+            .is_some()
+    );
+    // Nothing was played.
+    let view = h.state().game().expect("a game").view(0);
+    assert_eq!(view.hand.len(), 4);
+    assert_eq!(view.table.len(), 1);
+}
+
+#[test]
+fn reset_restores_the_table_and_the_hand() {
+    let mut h = at_table(known_position());
+    h.get_by_label("7 of hearts").click();
+    h.get_by_label("Group 1").click();
+    h.run();
+    assert!(h.query_by_label("7 of hearts, group 1").is_some());
+    assert!(h.query_by_label("7 of hearts").is_none());
+    assert!(
+        h.query_by_label_contains("Group 1: the cards are neither")
+            .is_some()
+    );
+    h.get_by_label("Reset").click();
+    h.run();
+    assert!(h.query_by_label("7 of hearts").is_some());
+    assert!(h.query_by_label("7 of hearts, group 1").is_none());
+    assert!(h.query_by_label_contains("Group 1: ").is_none());
+}
+
+#[test]
+fn a_card_dragged_onto_new_group() {
+    let mut h = at_table(known_position());
+    let from = h.get_by_label("2 of clubs").rect().center();
+    let to = h.get_by_label("New group").rect().center();
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
+    assert!(h.query_by_label("2 of clubs, group 2").is_some());
+}
+
+#[test]
+fn draw_with_a_play_available_shows_the_hint() {
+    let mut h = at_table(known_position());
+    h.get_by_label("Draw").click();
+    h.run();
+    assert!(h.query_by_label_contains("You can still play").is_some());
+}
+
+#[test]
+fn switching_language_changes_the_labels() {
+    let mut h = harness(quick_app());
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    h.get_by_label("Français").click();
+    h.run();
+    h.get_by_label("Retour").click();
+    h.run();
+    assert!(h.query_by_label("Jouer contre l'ordinateur").is_some());
+    assert!(h.query_by_label("Play against the computer").is_none());
+    h.get_by_label("Réglages").click();
+    h.run();
+    h.get_by_label("Italiano").click();
+    h.run();
+    assert!(h.query_by_label("Indietro").is_some());
+}
+
+#[test]
+fn nearby_and_rules_screens_open() {
+    let mut h = harness(quick_app());
+    h.run();
+    h.get_by_label("Play together nearby").click();
+    h.run();
+    assert!(h.query_by_label_contains("rami host").is_some());
+    h.get_by_label("Back").click();
+    h.run();
+    h.get_by_label("Rules").click();
+    h.run();
+    h.get_by_label("Rummy 500").click();
+    h.run();
+    assert!(h.query_by_label_contains("dig").is_some());
+}
+
+#[test]
+fn a_rummy_500_turn_draw_then_discard() {
+    let mut app = quick_app();
+    app.next_seed = Some(5);
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Play against the computer").click();
+    h.run();
+    h.get_by_label("Rummy 500").click();
+    h.run();
+    h.get_by_label("2").click();
+    h.get_by_label("Start").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    assert_eq!(view.config.rules, RuleSet::Rummy500);
+    assert_eq!(view.current, Some(0));
+    assert!(h.query_by_label("Discard pile").is_some());
+    h.get_by_label("Draw").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    assert_eq!(view.hand.len(), 14);
+    // Discard the first card of the hand as shown.
+    let card = {
+        let mut hand = view.hand.clone();
+        hand.sort_by_key(|c| {
+            (
+                c.suit().map_or(9, |s| s.index()),
+                c.rank().map_or(99, |r| r.value()),
+            )
+        });
+        hand[0]
+    };
+    let name = rami_ui::cards::card_name(rami_ui::Lang::En, card);
+    h.get_all_by_label(&name).next().expect("hand card").click();
+    h.run();
+    h.get_by_label("Discard selected").click();
+    h.run();
+    let game = h.state().game().expect("a game");
+    // The computer has played too; it is our turn again with 13 cards.
+    assert_eq!(game.current_player(), Some(0));
+    assert_eq!(game.view(0).hand.len(), 13);
+}
