@@ -1,6 +1,6 @@
 //! Decks, shuffles and deal sizes of the two discard rule sets.
 
-use rami_cards::{Card, CardCounts, deck};
+use rami_cards::{Card, deck};
 use rami_game::{ConfigError, GameConfig, RuleSet};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -52,20 +52,5 @@ pub fn shuffle_stock(cards: &mut [Card], seed: u64, hand: u32, k: u32) {
 /// An explicit deck must hold exactly the rule set's cards.
 pub fn check_explicit_deck(config: &GameConfig, given: &[Card]) -> Result<(), ConfigError> {
     let (decks, jokers) = composition(config);
-    let full = deck(decks, jokers);
-    if given.len() != full.len() {
-        return Err(ConfigError::DeckSize {
-            rules: config.rules,
-            players: config.players,
-            given: given.len(),
-            needed: full.len(),
-        });
-    }
-    let given: Vec<Card> = given.iter().map(|c| c.in_hand()).collect();
-    if CardCounts::from_cards(&given) != CardCounts::from_cards(&full) {
-        return Err(ConfigError::DeckCards {
-            rules: config.rules,
-        });
-    }
-    Ok(())
+    config.check_deck(given, decks, jokers)
 }

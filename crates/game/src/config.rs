@@ -169,6 +169,25 @@ impl GameConfig {
         }
     }
 
+    /// Checks that an explicit deck (`self.deck`) holds exactly `decks` copies of
+    /// the 52 cards and `jokers` jokers, whatever the order.
+    pub fn check_deck(&self, given: &[Card], decks: u8, jokers: u8) -> Result<(), ConfigError> {
+        let full = rami_cards::deck(decks, jokers);
+        if given.len() != full.len() {
+            return Err(ConfigError::DeckSize {
+                rules: self.rules,
+                players: self.players,
+                given: given.len(),
+                needed: full.len(),
+            });
+        }
+        let given: Vec<Card> = given.iter().map(|c| c.in_hand()).collect();
+        if rami_cards::CardCounts::from_cards(&given) != rami_cards::CardCounts::from_cards(&full) {
+            return Err(ConfigError::DeckCards { rules: self.rules });
+        }
+        Ok(())
+    }
+
     /// The names of the options that apply to this rule set (for UIs and the CLI).
     pub fn options_that_apply(rules: RuleSet) -> &'static [&'static str] {
         match rules {

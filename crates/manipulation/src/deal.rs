@@ -1,6 +1,6 @@
 //! Decks, shuffling and dealing for the seven manipulation rule sets.
 
-use rami_cards::{Card, CardCounts, deck};
+use rami_cards::{Card, deck};
 use rami_game::{ConfigError, GameConfig, RuleSet, Table};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -39,22 +39,7 @@ pub fn shuffled_deck(config: &GameConfig, hand: u32) -> Vec<Card> {
 /// An explicit deck must be exactly the rule set's cards.
 pub fn check_explicit_deck(config: &GameConfig, given: &[Card]) -> Result<(), ConfigError> {
     let (decks, jokers) = composition(config.rules, config.players);
-    let full = deck(decks, jokers);
-    if given.len() != full.len() {
-        return Err(ConfigError::DeckSize {
-            rules: config.rules,
-            players: config.players,
-            given: given.len(),
-            needed: full.len(),
-        });
-    }
-    let given: Vec<Card> = given.iter().map(|c| c.in_hand()).collect();
-    if CardCounts::from_cards(&given) != CardCounts::from_cards(&full) {
-        return Err(ConfigError::DeckCards {
-            rules: config.rules,
-        });
-    }
-    Ok(())
+    config.check_deck(given, decks, jokers)
 }
 
 pub struct Dealt {
