@@ -1,0 +1,112 @@
+//! Image snapshots of the main screens: Home, a table in mid-game and the
+//! end-of-game panel, rendered headless by egui_kittest's wgpu renderer on
+//! Mesa's software rasteriser (lavapipe, `apt-get install mesa-vulkan-drivers`).
+//!
+//! Refresh after a deliberate change to the look of the app:
+//!
+//!     UPDATE_SNAPSHOTS=1 cargo test -p rami-ui --test snapshots
+//!
+//! then look at the PNGs in `crates/ui/tests/snapshots/` before committing them.
+//! A machine with no GPU adapter at all (not even a software one) skips the
+//! comparison with a message, unless `RAMI_REQUIRE_SNAPSHOTS=1` (CI sets it).
+
+use egui_kittest::{Harness, SnapshotError};
+use rami_cards::{Card, parse_cards, parse_table};
+use rami_engine::AnyGame;
+use rami_game::{Action, Game, GameConfig, RuleSet};
+use rami_manipulation::{ManipulationGame, Position};
+use rami_ui::{RamiApp, Settings, Speed, egui};
+
+fn harness(app: RamiApp) -> Harness<'static, RamiApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut RamiApp| app.show(ui), app)
+}
+
+fn quick_app() -> RamiApp {
+    RamiApp::new(Settings {
+        speed: Speed::Instant,
+        ..Settings::default()
+    })
+}
+
+fn cards(text: &str) -> Vec<Card> {
+    parse_cards(text).expect("test cards")
+}
+
+/// A Manipulation position dealt by hand: `hands[s]` for seat `s`, `table` on the
+/// table, every other card of the two decks in the stock.
+fn position(players: usize, hands: &[&str], table: &str) -> AnyGame {
+    let config = GameConfig::new(RuleSet::Manipulation, players, 7);
+    let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+    let table = parse_table(table).expect("test table");
+    let mut stock = rami_cards::deck(2, 0);
+    for c in hands.iter().flatten().chain(table.iter().flatten()) {
+        let i = stock.iter().position(|s| s == c).expect("card in deck");
+        stock.remove(i);
+    }
+    let position = Position {
+        hands,
+        table,
+        stock,
+        current: 0,
+        opened: Vec::new(),
+    };
+    AnyGame::Manipulation(ManipulationGame::from_position(config, position).expect("position"))
+}
+
+/// Renders and compares, or skips loudly where no adapter exists and CI is not
+/// asking for snapshots.
+fn snapshot(h: &mut Harness<'static, RamiApp>, name: &str) {
+    // The synthetic pointer would otherwise leave a hover highlight in the image.
+    h.event(egui::Event::PointerGone);
+    h.run();
+    match h.try_snapshot(name) {
+        Ok(()) => {}
+        Err(SnapshotError::RenderError { err })
+            if std::env::var_os("RAMI_REQUIRE_SNAPSHOTS").is_none() =>
+        {
+            eprintln!("snapshot {name} skipped: no renderer here ({err}); install mesa-vulkan-drivers");
+        }
+        Err(e) => panic!("snapshot {name}: {e}"),
+    }
+}
+
+#[test]
+fn home() {
+    let mut h = harness(quick_app());
+    h.run();
+    snapshot(&mut h, "home");
+}
+
+#[test]
+fn table_in_mid_game() {
+    let game = position(
+        3,
+        &[
+            "2H 4H 7S 8S 9S JD KD KC 5C 6C AS 3D",
+            "3S 5D 9C JD KS 4H 6C 2S",
+            "2C 2D 8D 10C QH QS 7D 7H 4S",
+        ],
+        "3H 4H 5H 6H | 9D 9S 9C | JC QC KC AC | 5S 5D 5H 5C | 10D JD QD | 7C 8C 9C 10C",
+    );
+    let mut app = quick_app();
+    app.start_game(game);
+    let mut h = harness(app);
+    h.run();
+    snapshot(&mut h, "table_mid_game");
+}
+
+#[test]
+fn end_of_game() {
+    let mut game = position(2, &["7H 8H 9H", "3S 5D 9C JD KS 4H 6C"], "QS QD QC");
+    let table = parse_table("QS QD QC | 7H 8H 9H").expect("test table");
+    game.apply(0, Action::Done { table }, 0)
+        .expect("seat 0 goes out");
+    assert!(game.is_terminal());
+    let mut app = quick_app();
+    app.start_game(game);
+    let mut h = harness(app);
+    h.run();
+    snapshot(&mut h, "end_of_game");
+}
