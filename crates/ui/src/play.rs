@@ -3,6 +3,7 @@
 
 use crate::cards::{self, CardStyle, Marks, card_name, cards_names, face_name};
 use crate::i18n::Lang;
+use crate::refusal::Why;
 use crate::{Settings, rules_text};
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, vec2,
@@ -16,7 +17,7 @@ use rami_game::{
 };
 use std::time::Duration;
 
-/// The seat of the person at this device.
+/// The seat of the person at this device in a game against the computer.
 const ME: Seat = 0;
 
 /// A card the player picked: in the hand (index in shown order) or on the copy.
@@ -44,7 +45,7 @@ enum SortMode {
 /// What the message line says (formatted in the current language when shown).
 #[derive(Clone, Debug, PartialEq)]
 enum Msg {
-    Refused { why: String, group: Option<usize> },
+    Refused { why: Why, group: Option<usize> },
     Hint(Hint),
     GiveUpArmed,
     AddACard,
@@ -81,10 +82,21 @@ pub(crate) enum Leave {
     NewGame,
 }
 
-/// A game being played at this device.
+/// A game being played at this device: against the computer (`game` is here),
+/// or at a nearby table (the view comes from the host, actions go to `outbox`).
 pub struct Play {
-    pub game: AnyGame,
+    pub game: Option<AnyGame>,
+    /// This device's seat.
+    me: Seat,
     view: PlayerView,
+    /// Nearby: the names at the table (`None`: a computer player).
+    pub(crate) names: Vec<Option<String>>,
+    /// Nearby: actions for the host, taken by the app.
+    pub(crate) outbox: Vec<Action>,
+    /// Nearby: an action sent and not answered yet (its kind, and Knock or not).
+    sent: Option<(ActionKind, bool)>,
+    /// A notice over the table (the link dropped, a seat taken over).
+    pub(crate) banner: Option<String>,
     /// The table as it is, each group in reading order.
     base: Table,
     /// The private copy the player edits.
@@ -116,9 +128,23 @@ enum LogLine {
 impl Play {
     pub fn new(game: AnyGame) -> Play {
         let view = game.view(ME);
+        Play::with(Some(game), view)
+    }
+
+    /// A seat at a nearby table, as the host's first view of it shows.
+    pub(crate) fn remote(view: PlayerView) -> Play {
+        Play::with(None, view)
+    }
+
+    fn with(game: Option<AnyGame>, view: PlayerView) -> Play {
         let mut play = Play {
             game,
+            me: view.seat,
             view,
+            names: Vec::new(),
+            outbox: Vec::new(),
+            sent: None,
+            banner: None,
             base: Vec::new(),
             copy: Vec::new(),
             hand: Vec::new(),
@@ -139,9 +165,21 @@ impl Play {
         self.view.config.rules
     }
 
+    /// The view of this seat as it is now.
+    pub(crate) fn view(&self) -> &PlayerView {
+        &self.view
+    }
+
     /// Reads the game again and puts the copy back as the table is.
     fn resync(&mut self) {
-        self.view = self.game.view(ME);
+        if let Some(game) = &self.game {
+            self.view = game.view(self.me);
+        }
+        self.resync_view();
+    }
+
+    /// Puts the copy and the hand back as the view has them.
+    fn resync_view(&mut self) {
         let ace = self.rules().ace_mode();
         self.base = self
             .view
@@ -170,7 +208,7 @@ impl Play {
     }
 
     fn my_turn(&self) -> bool {
-        self.view.current == Some(ME)
+        self.view.current == Some(self.me)
     }
 
     fn can(&self, kind: ActionKind) -> bool {
@@ -192,10 +230,13 @@ impl Play {
     /// Lets the computer players move, one move per `delay` seconds, and lets
     /// the game's own deadlines pass. Asks for a repaint only when something is due.
     fn run_clock(&mut self, ctx: &egui::Context, now: f64, delay: f64) {
-        if let Some(deadline) = self.game.next_deadline() {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if let Some(deadline) = game.next_deadline() {
             let now_ms = Self::now_ms(now);
             if deadline <= now_ms {
-                let events = self.game.advance_time(now_ms);
+                let events = game.advance_time(now_ms);
                 self.note(&events);
                 self.resync();
             } else {
@@ -206,7 +247,13 @@ impl Play {
             if self.pending_result().is_some() {
                 return;
             }
-            let Some(seat) = self.game.current_player().filter(|&s| s != ME) else {
+            let me = self.me;
+            let Some(seat) = self
+                .game
+                .as_ref()
+                .and_then(|g| g.current_player())
+                .filter(|&s| s != me)
+            else {
                 return;
             };
             let due = *self.bot_due.get_or_insert(now + delay);
@@ -222,13 +269,16 @@ impl Play {
     }
 
     fn bot_move(&mut self, seat: Seat, now_ms: u64) -> bool {
-        let view = self.game.view(seat);
+        let Some(game) = self.game.as_mut() else {
+            return false;
+        };
+        let view = game.view(seat);
         let Some(action) = choose_action(&view, Level::Greedy).or_else(|| fallback(&view)) else {
             return false;
         };
-        let events = match self.game.apply(seat, action, now_ms) {
+        let events = match game.apply(seat, action, now_ms) {
             Ok(events) => events,
-            Err(_) => match fallback(&view).map(|a| self.game.apply(seat, a, now_ms)) {
+            Err(_) => match fallback(&view).map(|a| game.apply(seat, a, now_ms)) {
                 Some(Ok(events)) => events,
                 _ => return false,
             },
@@ -256,11 +306,11 @@ impl Play {
                 Event::Melded { seat, groups } => Some((*seat, LogLine::Melded(groups.len()))),
                 Event::LaidOff { seat, cards, .. } => Some((*seat, LogLine::Played(cards.clone()))),
                 Event::Knocked { seat } => Some((*seat, LogLine::Knocked)),
-                Event::Reminded { seat, hint } if *seat == ME => {
+                Event::Reminded { seat, hint } if *seat == self.me => {
                     self.msg = Some(Msg::Hint(hint.clone()));
                     None
                 }
-                Event::GiveUpArmed { seat } if *seat == ME => {
+                Event::GiveUpArmed { seat } if *seat == self.me => {
                     self.msg = Some(Msg::GiveUpArmed);
                     None
                 }
@@ -280,42 +330,99 @@ impl Play {
     fn act(&mut self, action: Action, now_ms: u64) {
         let kind = action.kind();
         let knock = kind == ActionKind::Knock;
-        match self.game.apply(ME, action, now_ms) {
+        let Some(game) = self.game.as_mut() else {
+            // Nearby: a joker that could stand for several cards is named here,
+            // before the proposal goes to the host.
+            if let Action::Done { table } | Action::Knock { table } = &action
+                && let Some((group, options)) = self.joker_question(table)
+            {
+                self.joker_choice = Some((group, options, knock));
+                self.msg = Some(Msg::JokerName { group });
+                return;
+            }
+            self.sent = Some((kind, knock));
+            self.outbox.push(action);
+            return;
+        };
+        match game.apply(self.me, action, now_ms) {
             Ok(events) => {
-                if !matches!(
-                    kind,
-                    ActionKind::Draw | ActionKind::Pass | ActionKind::GiveUp
-                ) {
-                    self.msg = None;
-                }
-                if matches!(kind, ActionKind::Draw | ActionKind::Pass) {
+                if kind != ActionKind::GiveUp {
                     self.msg = None;
                 }
                 self.note(&events);
                 if kind == ActionKind::TouchTable {
-                    self.view = self.game.view(ME);
+                    if let Some(game) = &self.game {
+                        self.view = game.view(self.me);
+                    }
                 } else {
                     self.resync();
                 }
             }
-            Err(ActionError::JokerNeedsName { group, options }) => {
+            Err(e) => self.refused(Why::Error(e), knock),
+        }
+    }
+
+    /// The first group of `table` holding an unnamed joker that could stand for
+    /// several cards, and those cards.
+    fn joker_question(&self, table: &Table) -> Option<(usize, Vec<Face>)> {
+        if !self.rules().is_manipulation() {
+            return None;
+        }
+        let gr = self.rules().group_rules();
+        table.iter().enumerate().find_map(|(g, group)| {
+            if !group.contains(&Card::JOKER) {
+                return None;
+            }
+            let ways = rami_melds::joker_namings(group, gr);
+            if ways.len() < 2 {
+                return None;
+            }
+            let mut options: Vec<Face> = ways.into_iter().flatten().collect();
+            options.sort_unstable();
+            options.dedup();
+            Some((g, options))
+        })
+    }
+
+    fn refused(&mut self, why: Why, knock: bool) {
+        match why {
+            Why::Error(ActionError::JokerNeedsName { group, options }) => {
                 self.joker_choice = Some((group, options, knock));
                 self.msg = Some(Msg::JokerName { group });
             }
-            Err(e) => {
-                let group = match &e {
-                    ActionError::InvalidGroup { group, .. }
-                    | ActionError::FrozenGroupChanged { group } => Some(*group),
-                    _ => None,
-                };
-                // The engine counts groups from 0; the table shows them from 1.
-                let mut why = e.to_string();
-                if let Some(g) = group {
-                    why = why.replacen(&format!("group {g}"), &format!("group {}", g + 1), 1);
-                }
+            why => {
+                let group = why.group();
                 self.msg = Some(Msg::Refused { why, group });
             }
         }
+    }
+
+    /// Nearby: the host sent a new view of this seat.
+    pub(crate) fn on_view(&mut self, view: PlayerView, events: &[Event]) {
+        if let Some((kind, _)) = self.sent.take()
+            && kind != ActionKind::GiveUp
+        {
+            self.msg = None;
+        }
+        self.note(events);
+        // Keep the player's edits while the table and the hand are unchanged
+        // (the answer to touching the table, a turn indicator moving on).
+        let keep = view.table == self.view.table && view.hand == self.view.hand;
+        self.me = view.seat;
+        self.view = view;
+        if !keep {
+            self.resync_view();
+        }
+    }
+
+    /// Nearby: the host refused this seat's action.
+    pub(crate) fn on_refused(&mut self, error: Option<ActionError>, text: String) {
+        let knock = self.sent.take().is_some_and(|(_, k)| k);
+        let why = match error {
+            Some(e) => Why::Error(e),
+            None => Why::Text(text),
+        };
+        self.refused(why, knock);
     }
 
     /// Takes the selected cards off the hand and the copy (empty groups stay
@@ -422,9 +529,11 @@ impl Play {
             .map(|e| e.to_string())
     }
 
-    fn player_name(lang: Lang, seat: Seat) -> String {
-        if seat == ME {
+    fn player_name(&self, lang: Lang, seat: Seat) -> String {
+        if seat == self.me {
             lang.t("table.you").to_string()
+        } else if let Some(Some(name)) = self.names.get(seat) {
+            name.clone()
         } else {
             lang.fmt("table.computer", &[("n", &seat.to_string())])
         }
@@ -666,6 +775,14 @@ impl Play {
 
     fn top_bar(&self, ui: &mut egui::Ui, lang: Lang, intents: &mut Vec<Intent>) {
         ui.add_space(4.0);
+        if let Some(banner) = &self.banner {
+            ui.label(
+                RichText::new(banner)
+                    .strong()
+                    .size(17.0)
+                    .color(Color32::from_rgb(255, 200, 80)),
+            );
+        }
         ui.horizontal_wrapped(|ui| {
             if ui.button(lang.t("nav.home")).clicked() {
                 intents.push(Intent::Leave(Leave::Home));
@@ -679,7 +796,7 @@ impl Play {
             ui.label(lang.fmt("table.stock", &[("n", &self.view.stock_count.to_string())]));
             ui.separator();
             for (seat, p) in self.view.players.iter().enumerate() {
-                let name = Self::player_name(lang, seat);
+                let name = self.player_name(lang, seat);
                 let cards = lang.fmt("cards_n", &[("n", &p.cards_in_hand.to_string())]);
                 let points = lang.fmt("points", &[("n", &p.score.to_string())]);
                 let text = format!("{name}: {cards}, {points}");
@@ -695,13 +812,13 @@ impl Play {
         });
         ui.horizontal_wrapped(|ui| {
             let status = match self.view.current {
-                Some(ME) => lang.t("table.your_turn").to_string(),
-                Some(s) => lang.fmt("table.playing", &[("name", &Self::player_name(lang, s))]),
+                Some(s) if s == self.me => lang.t("table.your_turn").to_string(),
+                Some(s) => lang.fmt("table.playing", &[("name", &self.player_name(lang, s))]),
                 None => lang.t("end.game_over").to_string(),
             };
             ui.label(RichText::new(status).strong());
             for (seat, line) in &self.log {
-                let name = Self::player_name(lang, *seat);
+                let name = self.player_name(lang, *seat);
                 let text = match line {
                     LogLine::Played(cards) => lang.fmt(
                         "log.played",
@@ -735,7 +852,7 @@ impl Play {
         let Some(msg) = &self.msg else { return };
         let (text, colour) = match msg {
             Msg::Refused { why, .. } => (
-                lang.fmt("msg.refused", &[("why", why)]),
+                lang.fmt("msg.refused", &[("why", &why.text(lang))]),
                 Color32::from_rgb(255, 130, 120),
             ),
             Msg::Hint(hint) => {
@@ -1141,7 +1258,7 @@ impl Play {
             ui.label(
                 RichText::new(lang.fmt(
                     "table.group_fault",
-                    &[("n", &(g + 1).to_string()), ("why", why)],
+                    &[("n", &(g + 1).to_string()), ("why", &why.text(lang))],
                 ))
                 .color(Color32::from_rgb(255, 170, 160))
                 .strong(),
@@ -1149,14 +1266,14 @@ impl Play {
         }
     }
 
-    fn end_reason(lang: Lang, end: HandEnd) -> String {
+    fn end_reason(&self, lang: Lang, end: HandEnd) -> String {
         match end {
             HandEnd::WentOut { seat } => {
-                lang.fmt("end.went_out", &[("name", &Self::player_name(lang, seat))])
+                lang.fmt("end.went_out", &[("name", &self.player_name(lang, seat))])
             }
             HandEnd::Blocked => lang.t("end.blocked").into(),
             HandEnd::Knocked { seat } => {
-                lang.fmt("end.knocked", &[("name", &Self::player_name(lang, seat))])
+                lang.fmt("end.knocked", &[("name", &self.player_name(lang, seat))])
             }
             HandEnd::StockOut => lang.t("end.stock_out").into(),
             HandEnd::EndedByHost => lang.t("end.by_host").into(),
@@ -1173,9 +1290,9 @@ impl Play {
         })
     }
 
-    fn result_grid(ui: &mut egui::Ui, lang: Lang, r: &HandResult) {
+    fn result_grid(&self, ui: &mut egui::Ui, lang: Lang, r: &HandResult) {
         ui.label(
-            RichText::new(Self::end_reason(lang, r.end))
+            RichText::new(self.end_reason(lang, r.end))
                 .color(Color32::WHITE)
                 .size(17.0),
         );
@@ -1195,7 +1312,7 @@ impl Play {
                 }
                 ui.end_row();
                 for seat in 0..r.totals.len() {
-                    ui.label(Self::player_name(lang, seat));
+                    ui.label(self.player_name(lang, seat));
                     let left = r
                         .hands_left
                         .get(seat)
@@ -1226,7 +1343,7 @@ impl Play {
             for (seat, bonus, points) in &r.bonuses {
                 ui.label(format!(
                     "{}: {} {points:+}",
-                    Self::player_name(lang, *seat),
+                    self.player_name(lang, *seat),
                     Self::bonus_name(lang, *bonus)
                 ));
             }
@@ -1240,7 +1357,7 @@ impl Play {
                 .color(Color32::WHITE)
                 .size(26.0),
         );
-        Self::result_grid(ui, lang, r);
+        self.result_grid(ui, lang, r);
         ui.add_space(12.0);
         if ui
             .add_sized([200.0, 40.0], egui::Button::new(lang.t("end.next_hand")))
@@ -1269,7 +1386,7 @@ impl Play {
             let names: Vec<String> = outcome
                 .winners
                 .iter()
-                .map(|&s| Self::player_name(lang, s))
+                .map(|&s| self.player_name(lang, s))
                 .collect();
             lang.fmt("end.winner", &[("names", &names.join(", "))])
         };
@@ -1280,14 +1397,14 @@ impl Play {
         );
         ui.add_space(8.0);
         if let Some(r) = &self.view.last_hand {
-            Self::result_grid(ui, lang, r);
+            self.result_grid(ui, lang, r);
         }
         if !outcome.bonuses.is_empty() {
             ui.add_space(4.0);
             for (seat, bonus, points) in &outcome.bonuses {
                 ui.label(format!(
                     "{}: {} {points:+}",
-                    Self::player_name(lang, *seat),
+                    self.player_name(lang, *seat),
                     Self::bonus_name(lang, *bonus)
                 ));
             }
