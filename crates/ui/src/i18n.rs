@@ -26,6 +26,36 @@ impl Lang {
         }
     }
 
+    /// The language of a locale tag (`fr-FR`, `it_IT.UTF-8`, `en`), if the app
+    /// has it.
+    pub fn from_locale(tag: &str) -> Option<Lang> {
+        let primary: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
+            "it" => Some(Lang::It),
+            _ => None,
+        }
+    }
+
+    /// The first of the system's preferred languages that the app has
+    /// (English if none): the language of a first run.
+    pub fn system() -> Lang {
+        Lang::first_of(sys_locale::get_locales())
+    }
+
+    /// The first language of `locales` that the app has (English if none).
+    pub fn first_of(locales: impl IntoIterator<Item = String>) -> Lang {
+        locales
+            .into_iter()
+            .find_map(|l| Lang::from_locale(&l))
+            .unwrap_or_default()
+    }
+
     /// The text of `key` in this language (the key itself if the catalogue lacks it).
     pub fn t(self, key: &'static str) -> &'static str {
         catalogue()
@@ -837,6 +867,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn locales_map_to_languages() {
+        assert_eq!(Lang::from_locale("fr-FR"), Some(Lang::Fr));
+        assert_eq!(Lang::from_locale("it_IT.UTF-8"), Some(Lang::It));
+        assert_eq!(Lang::from_locale("en"), Some(Lang::En));
+        assert_eq!(Lang::from_locale("de-DE"), None);
+        assert_eq!(Lang::from_locale("C"), None);
+        let prefs = ["de-CH", "it-CH", "fr-CH"].map(String::from);
+        assert_eq!(Lang::first_of(prefs), Lang::It);
+        assert_eq!(Lang::first_of(["C".to_string()]), Lang::En);
     }
 
     #[test]

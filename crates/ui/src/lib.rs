@@ -241,9 +241,13 @@ impl RamiApp {
 
     /// The app as eframe's storage left it: settings, and an unfinished game.
     pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> RamiApp {
+        // First run: the system's language; then what Settings chose.
         let settings = storage
             .and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
-            .unwrap_or_default();
+            .unwrap_or_else(|| Settings {
+                lang: Lang::system(),
+                ..Settings::default()
+            });
         let mut app = RamiApp::new(settings);
         app.saved = storage
             .and_then(|s| s.get_string(GAME_KEY))

@@ -417,7 +417,12 @@ impl Play {
 
     /// Nearby: the host refused this seat's action.
     pub(crate) fn on_refused(&mut self, error: Option<ActionError>, text: String) {
-        let knock = self.sent.take().is_some_and(|(_, k)| k);
+        let sent = self.sent.take();
+        if matches!(sent, Some((ActionKind::TouchTable, _))) {
+            // Touching the table is bookkeeping; the player did not ask for it.
+            return;
+        }
+        let knock = sent.is_some_and(|(_, k)| k);
         let why = match error {
             Some(e) => Why::Error(e),
             None => Why::Text(text),
@@ -507,7 +512,9 @@ impl Play {
         if matches!(self.msg, Some(Msg::Refused { .. } | Msg::AddACard)) {
             self.msg = None;
         }
-        if self.copy != self.base && self.can(ActionKind::TouchTable) {
+        // Nearby: touch the table once; the host's answer updates `legal`.
+        let in_flight = matches!(self.sent, Some((ActionKind::TouchTable, _)));
+        if self.copy != self.base && self.can(ActionKind::TouchTable) && !in_flight {
             self.act(Action::TouchTable, now_ms);
         }
     }

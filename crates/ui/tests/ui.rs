@@ -244,3 +244,65 @@ fn a_rummy_500_turn_draw_then_discard() {
     assert_eq!(game.current_player(), Some(0));
     assert_eq!(game.view(0).hand.len(), 13);
 }
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_language_chosen_in_settings_is_kept_between_runs() {
+    let mut h = harness(quick_app());
+    h.run();
+    h.get_by_label("Settings").click();
+    h.run();
+    h.get_by_label("Italiano").click();
+    h.run();
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    // Next run: the stored choice wins over the system's language.
+    let app = RamiApp::from_storage(Some(&storage));
+    assert_eq!(app.settings.lang, rami_ui::Lang::It);
+    let mut h = harness(app);
+    h.run();
+    assert!(h.query_by_label("Gioca contro il computer").is_some());
+    // A first run (nothing stored) takes the system's language.
+    let first = RamiApp::from_storage(None);
+    assert_eq!(first.settings.lang, rami_ui::Lang::system());
+}
+
+#[test]
+fn an_unfinished_game_is_saved_and_resumed_from_home() {
+    let mut h = at_table(known_position());
+    h.get_by_label("Draw").click();
+    h.run();
+    h.get_by_label("Draw").click();
+    h.run();
+    let before = h.state().game().expect("a game").save();
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+
+    let app = RamiApp::from_storage(Some(&storage));
+    assert!(app.game().is_none());
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Resume the game").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Table);
+    let game = h.state().game().expect("the saved game");
+    assert_eq!(game.save(), before);
+    assert!(h.query_by_label("Your hand").is_some());
+}
