@@ -274,6 +274,11 @@ impl RamiApp {
         self.play.as_ref().map(|p| p.view())
     }
 
+    /// The hand as the table shows it, in the player's order.
+    pub fn shown_hand(&self) -> Option<&[rami_cards::Card]> {
+        self.play.as_ref().map(|p| p.shown_hand())
+    }
+
     /// Host: the join code, the address and the certificate fingerprint of the
     /// table this device opened.
     pub fn hosting(&self) -> Option<(String, SocketAddr, [u8; 32])> {

@@ -33,6 +33,8 @@ enum Zone {
     Group(usize),
     NewGroup,
     Hand,
+    /// Onto the hand card shown at this place (reordering the hand).
+    HandAt(usize),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,6 +42,8 @@ enum SortMode {
     #[default]
     Suit,
     Rank,
+    /// The player's own order, made by dragging cards in the hand.
+    Custom,
 }
 
 /// What the message line says (formatted in the current language when shown).
@@ -104,6 +108,9 @@ pub struct Play {
     /// Hand cards not placed on the copy, in the shown order.
     hand: Vec<Card>,
     sort: SortMode,
+    /// The player's order of the hand (`SortMode::Custom`), kept between turns;
+    /// cards not in it go to the end.
+    order: Vec<Card>,
     selection: Vec<Sel>,
     dig: Option<usize>,
     msg: Option<Msg>,
@@ -149,6 +156,7 @@ impl Play {
             copy: Vec::new(),
             hand: Vec::new(),
             sort: SortMode::default(),
+            order: Vec::new(),
             selection: Vec::new(),
             dig: None,
             msg: None,
@@ -163,6 +171,12 @@ impl Play {
 
     fn rules(&self) -> RuleSet {
         self.view.config.rules
+    }
+
+    /// The hand as shown, in the player's order (cards placed on the private
+    /// copy are not in it).
+    pub(crate) fn shown_hand(&self) -> &[Card] {
+        &self.hand
     }
 
     /// The view of this seat as it is now.
@@ -190,18 +204,31 @@ impl Play {
         self.copy = self.base.clone();
         self.hand = self.view.hand.clone();
         self.sort_hand();
+        if self.sort == SortMode::Custom {
+            self.order = self.hand.clone();
+        }
         self.selection.clear();
         self.dig = None;
         self.joker_choice = None;
     }
 
     fn sort_hand(&mut self) {
+        if self.sort == SortMode::Custom {
+            let mut left = std::mem::take(&mut self.hand);
+            for c in &self.order {
+                if let Some(i) = left.iter().position(|x| x == c) {
+                    self.hand.push(left.remove(i));
+                }
+            }
+            self.hand.extend(left);
+            return;
+        }
         let key = |c: &Card| {
             let suit = c.suit().map_or(9, |s| s.index());
             let rank = c.rank().map_or(99, |r| usize::from(r.value()));
             match self.sort {
                 SortMode::Suit => (suit, rank),
-                SortMode::Rank => (rank, suit),
+                SortMode::Rank | SortMode::Custom => (rank, suit),
             }
         };
         self.hand.sort_by_key(key);
@@ -464,6 +491,27 @@ impl Play {
         cards
     }
 
+    /// Moves the hand card shown at `from` to the place `to` (the player's own
+    /// order, kept between turns).
+    fn reorder(&mut self, from: usize, to: usize) {
+        if from >= self.hand.len() || from == to {
+            return;
+        }
+        let card = self.hand.remove(from);
+        self.hand.insert(to.min(self.hand.len()), card);
+        // Cards now on the private copy keep their place after the hand's.
+        let mut rest = self.order.clone();
+        for c in &self.hand {
+            if let Some(i) = rest.iter().position(|x| x == c) {
+                rest.remove(i);
+            }
+        }
+        self.order = self.hand.clone();
+        self.order.extend(rest);
+        self.sort = SortMode::Custom;
+        self.selection.retain(|s| matches!(s, Sel::Table(..)));
+    }
+
     /// Cards of the copy that came from the hand this turn (may go back).
     fn returnable(&self, card: Card) -> bool {
         let count = |t: &Table| {
@@ -635,7 +683,19 @@ impl Play {
                 let sels = std::mem::take(&mut self.selection);
                 self.move_to(&sels, zone, now_ms);
             }
+            Intent::Drop(Sel::Hand(from), zone @ (Zone::HandAt(_) | Zone::Hand)) => {
+                let to = match zone {
+                    Zone::HandAt(to) => to,
+                    _ => self.hand.len(),
+                };
+                self.reorder(from, to);
+            }
             Intent::Drop(sel, zone) => {
+                let zone = if let Zone::HandAt(_) = zone {
+                    Zone::Hand
+                } else {
+                    zone
+                };
                 let mut sels = if self.selection.contains(&sel) {
                     std::mem::take(&mut self.selection)
                 } else {
@@ -917,7 +977,7 @@ impl Play {
         ui.horizontal_wrapped(|ui| {
             let (sort_key, other) = match self.sort {
                 SortMode::Suit => ("btn.sort_rank", SortMode::Rank),
-                SortMode::Rank => ("btn.sort_suit", SortMode::Suit),
+                SortMode::Rank | SortMode::Custom => ("btn.sort_suit", SortMode::Suit),
             };
             if ui.button(lang.t(sort_key)).clicked() {
                 intents.push(Intent::Sort(other));
@@ -1031,9 +1091,10 @@ impl Play {
                     marks,
                     true,
                 );
-                if mine {
-                    r.dnd_set_drag_payload(sel);
-                }
+                // Hand cards can be dragged any time (to reorder the hand);
+                // onto the table only on the player's turn.
+                r.dnd_set_drag_payload(sel);
+                zones.push((rect, Zone::HandAt(i)));
                 if r.clicked() {
                     intents.push(Intent::Toggle(sel));
                 }

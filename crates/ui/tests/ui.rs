@@ -306,3 +306,43 @@ fn an_unfinished_game_is_saved_and_resumed_from_home() {
     assert_eq!(game.save(), before);
     assert!(h.query_by_label("Your hand").is_some());
 }
+
+fn drag(h: &mut Harness<'static, RamiApp>, from: egui::Pos2, to: egui::Pos2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+#[test]
+fn the_hand_is_reordered_by_dragging_and_keeps_its_order_between_turns() {
+    let mut h = at_table(known_position());
+    assert_eq!(h.state().shown_hand(), Some(&cards("7H 8H 9H 2C")[..]));
+    // Drag the 2 of clubs onto the 7 of hearts: it takes its place.
+    let from = h.get_by_label("2 of clubs").rect().center();
+    let to = h.get_by_label("7 of hearts").rect().center();
+    drag(&mut h, from, to);
+    assert_eq!(h.state().shown_hand(), Some(&cards("2C 7H 8H 9H")[..]));
+    // Nothing was played: the table is unchanged.
+    assert!(h.query_by_label("2 of clubs, group 2").is_none());
+    // Draw twice (the reminder, then the card); the computer plays; the order
+    // stays, the new card comes last.
+    h.get_by_label("Draw").click();
+    h.run();
+    h.get_by_label("Draw").click();
+    h.run();
+    let shown = h.state().shown_hand().expect("a hand").to_vec();
+    assert_eq!(shown.len(), 5);
+    assert_eq!(&shown[..4], &cards("2C 7H 8H 9H")[..]);
+    // The sort button still sorts.
+    h.get_by_label("Sort by suit").click();
+    h.run();
+    let sorted = h.state().shown_hand().expect("a hand").to_vec();
+    assert_ne!(sorted[..4], shown[..4]);
+}
