@@ -633,6 +633,24 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
     ),
     ("btn.claim", "Claim", "Frapper", "Reclama"),
     (
+        "claim.window",
+        "{card} can be claimed for {n} s",
+        "{card} peut être frappé pendant {n} s",
+        "{card} può essere reclamato per {n} s",
+    ),
+    (
+        "timer.yours",
+        "Your move: {n} s left",
+        "À vous : encore {n} s",
+        "Tocca a te: ancora {n} s",
+    ),
+    (
+        "timer.theirs",
+        "{name} is playing: {n} s left",
+        "{name} joue : encore {n} s",
+        "{name} sta giocando: ancora {n} s",
+    ),
+    (
         "msg.refused",
         "Refused: {why}",
         "Refusé : {why}",

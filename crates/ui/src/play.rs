@@ -254,9 +254,48 @@ impl Play {
         (now.max(0.0) * 1000.0) as u64
     }
 
+    /// The time of the game's clock: the app's own for a game against the
+    /// computer, the wall clock (the host's) at a nearby table.
+    fn clock_ms(&self, now: f64) -> u64 {
+        if self.game.is_some() {
+            Self::now_ms(now)
+        } else {
+            rami_net::now_ms()
+        }
+    }
+
+    /// Whole seconds left until `deadline`; asks for a repaint when the
+    /// number shown changes (no busy loop).
+    fn seconds_left(ui: &egui::Ui, deadline: u64, clock: u64) -> u64 {
+        let left = deadline.saturating_sub(clock);
+        if left > 0 {
+            let next = match left % 1000 {
+                0 => 1000,
+                r => r,
+            };
+            ui.ctx().request_repaint_after(Duration::from_millis(next));
+        }
+        left.div_ceil(1000)
+    }
+
     /// Lets the computer players move, one move per `delay` seconds, and lets
     /// the game's own deadlines pass. Asks for a repaint only when something is due.
     fn run_clock(&mut self, ctx: &egui::Context, now: f64, delay: f64) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        // A new game has no time yet: start the first move timer now.
+        let timed = self.view.config.options.move_time_limit_ms.is_some()
+            && self.view.config.rules == RuleSet::Rami
+            && self.view.outcome.is_none();
+        if timed && self.view.move_deadline.is_none() {
+            let events = game.advance_time(Self::now_ms(now));
+            self.view = game.view(self.me);
+            if !events.is_empty() {
+                self.note(&events);
+                self.resync();
+            }
+        }
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -600,6 +639,7 @@ impl Play {
         let ctx = ui.ctx().clone();
         self.run_clock(&ctx, now, settings.speed.delay());
         let lang = settings.lang;
+        let clock = self.clock_ms(now);
         let style = CardStyle::new(settings.large_cards, settings.four_colours);
         let mut intents = Vec::new();
         let mut zones: Vec<(Rect, Zone)> = Vec::new();
@@ -610,7 +650,7 @@ impl Play {
         let over = self.view.outcome.is_some() || self.pending_result().is_some();
         if !over {
             egui::Panel::bottom("table_bottom").show(ui, |ui| {
-                self.bottom(ui, lang, &style, &mut intents, &mut zones);
+                self.bottom(ui, lang, &style, clock, &mut intents, &mut zones);
             });
         }
         let felt = Color32::from_rgb(22, 92, 58);
@@ -968,12 +1008,32 @@ impl Play {
         ui: &mut egui::Ui,
         lang: Lang,
         style: &CardStyle,
+        clock: u64,
         intents: &mut Vec<Intent>,
         zones: &mut Vec<(Rect, Zone)>,
     ) {
         ui.add_space(6.0);
         self.message(ui, lang, intents);
         let mine = self.my_turn();
+        // Rami's move timer.
+        if let (Some(deadline), Some(current)) = (self.view.move_deadline, self.view.current) {
+            let n = Self::seconds_left(ui, deadline, clock).to_string();
+            let text = if current == self.me {
+                lang.fmt("timer.yours", &[("n", &n)])
+            } else {
+                lang.fmt(
+                    "timer.theirs",
+                    &[("name", &self.player_name(lang, current)), ("n", &n)],
+                )
+            };
+            let urgent = current == self.me && deadline.saturating_sub(clock) <= 10_000;
+            let colour = if urgent {
+                Color32::from_rgb(255, 120, 110)
+            } else {
+                Color32::from_gray(230)
+            };
+            ui.label(RichText::new(text).strong().color(colour));
+        }
         ui.horizontal_wrapped(|ui| {
             let (sort_key, other) = match self.sort {
                 SortMode::Suit => ("btn.sort_rank", SortMode::Rank),
@@ -1038,8 +1098,18 @@ impl Play {
                     Intent::DiscardSelected,
                 );
             }
-            if self.can(ActionKind::Claim) && ui.button(lang.t("btn.claim")).clicked() {
-                intents.push(Intent::Act(Action::Claim));
+            if self.can(ActionKind::Claim) {
+                let top = self.view.discard.last().map(|&c| card_name(lang, c));
+                let button = egui::Button::new(RichText::new(lang.t("btn.claim")).strong())
+                    .fill(Color32::from_rgb(150, 90, 20));
+                if ui.add(button).clicked() {
+                    intents.push(Intent::Act(Action::Claim));
+                }
+                if let Some(closes) = self.view.claim_deadline {
+                    let n = Self::seconds_left(ui, closes, clock).to_string();
+                    let card = top.unwrap_or_default();
+                    ui.label(lang.fmt("claim.window", &[("card", &card), ("n", &n)]));
+                }
             }
             let returnable = self.selection.iter().any(|s| match s {
                 Sel::Table(g, i) => self

@@ -346,3 +346,77 @@ fn the_hand_is_reordered_by_dragging_and_keeps_its_order_between_turns() {
     let sorted = h.state().shown_hand().expect("a hand").to_vec();
     assert_ne!(sorted[..4], shown[..4]);
 }
+
+/// A Rami game for three against the computer from the New game screen, with
+/// the Claim button and a 60 s move timer; computer players at the slow pace
+/// (each frame of the harness is a quarter of a second).
+fn rami_with_claim_and_timer(seed: u64) -> Harness<'static, RamiApp> {
+    let mut app = RamiApp::new(Settings {
+        speed: Speed::Slow,
+        ..Settings::default()
+    });
+    app.next_seed = Some(seed);
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Play against the computer").click();
+    h.run();
+    h.get_by_label("Rami").click();
+    h.run();
+    h.get_by_label("3").click();
+    h.get_by_label("Claim button").click();
+    h.get_by_label("60 s").click();
+    h.run();
+    h.get_by_label("Start").click();
+    h.run();
+    h
+}
+
+#[test]
+fn rami_shows_the_move_timer_and_the_claim_window() {
+    let mut h = rami_with_claim_and_timer(11);
+    let view = h.state().game().expect("a game").view(0);
+    assert_eq!(view.config.rules, RuleSet::Rami);
+    assert!(view.move_deadline.is_some(), "the first move timer started");
+    assert_eq!(view.current, Some(0));
+    assert!(h.query_by_label("Your move: 60 s left").is_some());
+    // Time passes: the number goes down.
+    for _ in 0..8 {
+        h.step();
+    }
+    h.run();
+    assert!(h.query_by_label("Your move: 58 s left").is_some());
+
+    // Draw, then discard the first card shown.
+    h.get_by_label("Draw").click();
+    h.run();
+    let first = h.state().shown_hand().expect("a hand")[0];
+    let name = rami_ui::cards::card_name(rami_ui::Lang::En, first);
+    h.get_all_by_label(&name).next().expect("hand card").click();
+    h.run();
+    h.get_by_label("Discard selected").click();
+    h.run();
+    assert!(
+        h.query_by_label("Computer 1 is playing: 60 s left")
+            .is_some()
+    );
+    assert!(h.query_by_label("Claim").is_none());
+
+    // Computer 1 moves and discards; before Computer 2 draws, the discard may
+    // be claimed: the button and its window show.
+    let mut steps = 0;
+    while h.query_by_label("Claim").is_none() {
+        steps += 1;
+        assert!(steps < 60, "no claim window opened");
+        h.step();
+    }
+    h.run();
+    assert!(h.query_by_label_contains("can be claimed for").is_some());
+    let before = h.state().game().expect("a game").view(0).hand.len();
+    h.get_by_label("Claim").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    // The card and two penalty cards; our turn to meld and discard.
+    assert_eq!(view.hand.len(), before + 3);
+    assert_eq!(view.current, Some(0));
+    assert!(h.query_by_label("Discard selected").is_some());
+}
