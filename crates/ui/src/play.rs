@@ -607,7 +607,7 @@ impl Play {
     }
 
     /// Why a group of the copy is not valid (live, while editing).
-    fn group_problem(&self, group: &[Card]) -> Option<String> {
+    fn group_problem(&self, group: &[Card]) -> Option<rami_melds::GroupError> {
         let rules = self.rules();
         let gr = rules.group_rules();
         if rules == RuleSet::Tahiti && group.len() == 1 && !group[0].is_joker() {
@@ -616,11 +616,9 @@ impl Play {
         if group.contains(&Card::JOKER) {
             return rami_melds::joker_namings(group, gr)
                 .is_empty()
-                .then(|| rami_melds::explain_unfit(group, gr).to_string());
+                .then(|| rami_melds::explain_unfit(group, gr));
         }
-        rami_melds::validate_group(group, gr)
-            .err()
-            .map(|e| e.to_string())
+        rami_melds::validate_group(group, gr).err()
     }
 
     fn player_name(&self, lang: Lang, seat: Seat) -> String {
@@ -1263,6 +1261,7 @@ impl Play {
                 zones.push((tile, Zone::Group(g)));
                 let problem = if manipulation {
                     self.group_problem(group)
+                        .map(|e| crate::refusal::group_error(lang, &e))
                 } else {
                     None
                 };

@@ -420,3 +420,43 @@ fn rami_shows_the_move_timer_and_the_claim_window() {
     assert_eq!(view.current, Some(0));
     assert!(h.query_by_label("Discard selected").is_some());
 }
+
+#[test]
+fn a_refusal_is_shown_in_the_players_language() {
+    for (lang, new_group, done, live, refused) in [
+        (
+            rami_ui::Lang::Fr,
+            "Nouveau groupe",
+            "Valider",
+            "Groupe 2 : un groupe a au moins 3 cartes",
+            "Refusé : le groupe 2 n'est pas valable : un groupe a au moins 3 cartes",
+        ),
+        (
+            rami_ui::Lang::It,
+            "Nuovo gruppo",
+            "Fatto",
+            "Gruppo 2: un gruppo ha almeno 3 carte",
+            "Rifiutato: il gruppo 2 non è valido: un gruppo ha almeno 3 carte",
+        ),
+    ] {
+        let mut app = RamiApp::new(Settings {
+            lang,
+            speed: Speed::Instant,
+            ..Settings::default()
+        });
+        app.start_game(known_position());
+        let mut h = harness(app);
+        h.run();
+        let two = rami_ui::cards::card_name(lang, cards("2C")[0]);
+        h.get_by_label(&two).click();
+        h.get_by_label(new_group).click();
+        h.run();
+        assert!(h.query_by_label_contains(live).is_some(), "{lang:?}: live");
+        h.get_by_label(done).click();
+        h.run();
+        assert!(
+            h.query_by_label_contains(refused).is_some(),
+            "{lang:?}: refused"
+        );
+    }
+}
