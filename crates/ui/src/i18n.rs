@@ -225,9 +225,15 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "host.listening",
-        "Listening on {addr}",
-        "À l'écoute sur {addr}",
-        "In ascolto su {addr}",
+        "Listening on UDP port {port}",
+        "À l'écoute sur le port UDP {port}",
+        "In ascolto sulla porta UDP {port}",
+    ),
+    (
+        "host.seats",
+        "Seats at the table",
+        "Places à la table",
+        "Posti al tavolo",
     ),
     (
         "host.empty_seats",

@@ -576,8 +576,10 @@ impl RamiApp {
                     ui.label(lang.t("host.code_is"));
                     ui.label(RichText::new(code).size(40.0).strong().monospace());
                     ui.label(
-                        RichText::new(lang.fmt("host.listening", &[("addr", &addr.to_string())]))
-                            .weak(),
+                        RichText::new(
+                            lang.fmt("host.listening", &[("port", &addr.port().to_string())]),
+                        )
+                        .weak(),
                     );
                 }
                 None if t.failed.is_none() => {
@@ -643,7 +645,7 @@ impl RamiApp {
             }
         });
         ui.add_space(6.0);
-        ui.label(RichText::new(lang.t("new.players")).strong());
+        ui.label(RichText::new(lang.t("host.seats")).strong());
         let (min, max) = GameConfig::player_range(f.rules);
         ui.horizontal(|ui| {
             for n in min..=max {
@@ -734,11 +736,15 @@ impl RamiApp {
             ui.colored_label(Color32::LIGHT_RED, lang.fmt("join.no_mdns", &[("why", e)]));
         }
         for (i, t) in f.found.iter().enumerate() {
+            let rules = match t.rules.parse::<RuleSet>() {
+                Ok(r) => rules_text::display_name(r).to_string(),
+                Err(_) => t.rules.clone(),
+            };
             let text = lang.fmt(
                 "join.table",
                 &[
                     ("name", &t.name),
-                    ("rules", &t.rules),
+                    ("rules", &rules),
                     ("n", &t.free_seats.to_string()),
                 ],
             );

@@ -460,3 +460,175 @@ fn a_refusal_is_shown_in_the_players_language() {
         );
     }
 }
+
+/// A manipulation position: `hands` (seat 0 first), the table, seat 0 to play,
+/// and the rest of the rule set's deck as the stock (top first, `top` first
+/// of all).
+fn position(
+    config: GameConfig,
+    deck: Vec<Card>,
+    hands: &[&str],
+    table: &str,
+    top: &str,
+) -> AnyGame {
+    let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+    let table = if table.is_empty() {
+        Vec::new()
+    } else {
+        parse_table(table).expect("test table")
+    };
+    let mut stock = deck;
+    let top = cards(top);
+    for c in hands
+        .iter()
+        .flatten()
+        .chain(table.iter().flatten())
+        .chain(top.iter())
+    {
+        let i = stock.iter().position(|s| s == c).expect("card in deck");
+        stock.remove(i);
+    }
+    let mut full = top;
+    full.extend(stock);
+    let position = Position {
+        opened: Vec::new(),
+        hands,
+        table,
+        stock: full,
+        current: 0,
+    };
+    AnyGame::Manipulation(ManipulationGame::from_position(config, position).expect("position"))
+}
+
+#[test]
+fn give_up_takes_two_taps_restores_the_move_and_draws_three() {
+    let mut config = GameConfig::new(RuleSet::Machiavelli, 2, 3);
+    config.options.unfinished_move = rami_game::UnfinishedMove::TakeBackDrawThree;
+    let game = position(
+        config,
+        rami_cards::deck(2, 0),
+        &["7H 8H 9H 2C", "3S 5D 9C JD KS 4H 6C"],
+        "QS QD QC",
+        "",
+    );
+    let mut h = at_table(game);
+    assert!(h.query_by_label("Give up (+3)").is_none());
+    h.get_by_label("2 of clubs").click();
+    h.get_by_label("Group 1").click();
+    h.run();
+    // Once the table is touched, Reset becomes Give up (+3).
+    assert!(h.query_by_label("Reset").is_none());
+    h.get_by_label("Give up (+3)").click();
+    h.run();
+    assert!(h.query_by_label_contains("Tap Give up again").is_some());
+    assert_eq!(h.state().game().expect("a game").view(0).hand.len(), 4);
+    h.get_by_label("Give up (+3)").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    // The hand is back, with three more cards; the table is as it was.
+    assert_eq!(view.hand.len(), 7);
+    assert!(view.hand.contains(&cards("2C")[0]));
+    assert_eq!(view.table, vec![cards("QS QD QC")]);
+}
+
+#[test]
+fn carousel_knock_ends_the_hand_with_five_points_or_fewer() {
+    let game = position(
+        GameConfig::new(RuleSet::Carousel, 2, 3),
+        rami_cards::deck(1, 1),
+        &["7H 8H 9H 2C", "3S 5D 9C JD KS 4H 6C"],
+        "QS QD QC",
+        "3C",
+    );
+    let mut h = at_table(game);
+    assert!(h.query_by_label("Knock").is_none());
+    h.get_by_label("Draw").click();
+    h.run();
+    assert!(h.query_by_label("3 of clubs").is_some());
+    for name in ["7 of hearts", "8 of hearts", "9 of hearts"] {
+        h.get_by_label(name).click();
+    }
+    h.get_by_label("New group").click();
+    h.run();
+    // 2 and 3 of clubs left: 5 points, so Knock is offered.
+    h.get_by_label("Knock").click();
+    h.run();
+    assert!(h.query_by_label("Hand 1 is over").is_some());
+    assert!(h.query_all_by_label("You knocked.").next().is_some());
+    let view = h.state().game().expect("a game").view(0);
+    let last = view.last_hand.expect("the hand's result");
+    assert_eq!(last.end, rami_game::HandEnd::Knocked { seat: 0 });
+    // The next hand waits until the player has read the scores.
+    h.get_by_label("Next hand").click();
+    h.run();
+    assert!(h.query_by_label("Your hand").is_some());
+}
+
+#[test]
+fn a_joker_that_fits_two_places_is_named_by_the_player() {
+    let game = position(
+        GameConfig::new(RuleSet::Carousel, 2, 3),
+        rami_cards::deck(1, 1),
+        &["7H 8H * 2C", "3S 5D 9C JD KS 4H 6C"],
+        "QS QD QC",
+        "3C",
+    );
+    let mut h = at_table(game);
+    h.get_by_label("Draw").click();
+    h.run();
+    for name in ["7 of hearts", "8 of hearts", "Joker"] {
+        h.get_by_label(name).click();
+    }
+    h.get_by_label("New group").click();
+    h.run();
+    h.get_by_label("Done").click();
+    h.run();
+    assert!(
+        h.query_by_label("Which card does the joker in group 2 stand for?")
+            .is_some()
+    );
+    h.get_by_label("9 of hearts").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    let named = Card::named_joker(cards("9H")[0].face().expect("a face"));
+    assert!(
+        view.table
+            .iter()
+            .any(|g| g.contains(&named) && g.len() == 3),
+        "{:?}",
+        view.table
+    );
+    assert!(h.query_by_label("Joker as 9 of hearts, group 2").is_some());
+}
+
+#[test]
+fn the_end_of_the_game_shows_the_winner_and_the_scores() {
+    let game = position(
+        GameConfig::new(RuleSet::Machiavelli, 2, 3),
+        rami_cards::deck(2, 0),
+        &["7H 8H 9H QH", "3S 5D 9C JD KS 4H 6C"],
+        "QS QD QC",
+        "",
+    );
+    let mut h = at_table(game);
+    h.get_by_label("Queen of hearts").click();
+    h.get_by_label("Group 1").click();
+    h.run();
+    for name in ["7 of hearts", "8 of hearts", "9 of hearts"] {
+        h.get_by_label(name).click();
+    }
+    h.get_by_label("New group").click();
+    h.run();
+    h.get_by_label("Done").click();
+    h.run();
+    assert!(h.state().game().expect("a game").is_terminal());
+    assert!(h.query_all_by_label("Game over").next().is_some());
+    assert!(h.query_by_label("Winner: You").is_some());
+    assert!(h.query_by_label("You went out.").is_some());
+    // The breakdown: the computer's cards left are listed.
+    assert!(h.query_by_label_contains("King of spades").is_some());
+    // Nothing to resume any more; Play again opens New game.
+    h.get_by_label("Play again").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::NewGame);
+}
