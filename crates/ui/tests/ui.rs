@@ -632,3 +632,84 @@ fn the_end_of_the_game_shows_the_winner_and_the_scores() {
     h.run();
     assert_eq!(h.state().screen, Screen::NewGame);
 }
+
+/// A two-player Rummy 500 deal (seven cards each) from an explicit deck: seat 0
+/// gets `mine`, seat 1 `theirs`, `up` starts the discard pile and `next` is the
+/// first card drawn.
+fn rummy500_deal(mine: &str, theirs: &str, up: &str, next: &str) -> AnyGame {
+    let mut config = GameConfig::new(RuleSet::Rummy500, 2, 1);
+    config.options.two_player_hand = 7;
+    let (mine, theirs) = (cards(mine), cards(theirs));
+    let mut deck: Vec<Card> = mine
+        .iter()
+        .zip(&theirs)
+        .flat_map(|(a, b)| [*a, *b])
+        .collect();
+    deck.extend(cards(up));
+    deck.extend(cards(next));
+    let rest: Vec<Card> = rami_cards::deck(1, 0)
+        .into_iter()
+        .filter(|c| !deck.contains(c))
+        .collect();
+    // The stock is drawn from the end of what is left after the deal.
+    deck.extend(rest.into_iter().rev());
+    config.deck = Some(deck);
+    rami_engine::new_game(config).expect("a Rummy 500 deal")
+}
+
+#[test]
+fn rummy_500_dig_a_deeper_card_then_lay_off_and_discard() {
+    let game = rummy500_deal("5H 6H 8H 9S 9D 2C 4S", "KS KD QC JC 10S 8D 3C", "7H", "KC");
+    let mut h = at_table(game);
+    let view = h.state().game().expect("a game").view(0);
+    assert_eq!(view.discard, cards("7H"));
+    assert_eq!(view.current, Some(0));
+    // First turn: draw (the king of clubs), discard the 2 of clubs.
+    h.get_by_label("Draw").click();
+    h.run();
+    assert!(h.query_by_label("King of clubs").is_some());
+    h.get_by_label("2 of clubs").click();
+    h.get_by_label("Discard selected").click();
+    h.run();
+    // The computer has played; the 7 of hearts is still at the bottom of the
+    // pile, under at least the 2 of clubs.
+    let view = h.state().game().expect("a game").view(0);
+    assert_eq!(view.current, Some(0));
+    assert_eq!(view.discard.first(), Some(&cards("7H")[0]));
+    let above = view.discard.len() - 1;
+    assert!(above >= 1, "{:?}", view.discard);
+    // Dig: tap the 7 of hearts in the pile, select the 5 and 6, Dig and meld.
+    h.get_by_label("7 of hearts, discard pile").click();
+    h.run();
+    assert!(h.query_by_label("Dig and meld").is_some());
+    h.get_by_label("5 of hearts").click();
+    h.get_by_label("6 of hearts").click();
+    h.get_by_label("Dig and meld").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    assert!(view.table.contains(&cards("5H 6H 7H")), "{:?}", view.table);
+    assert!(view.discard.is_empty());
+    // The cards above the 7 came to the hand; the 5 and 6 went to the meld.
+    assert_eq!(view.hand.len(), 7 - 2 + above);
+    // Lay off the 8 of hearts on that meld by tapping its group.
+    let ours = view
+        .table
+        .iter()
+        .position(|g| g.contains(&cards("7H")[0]))
+        .expect("our meld");
+    h.get_by_label("8 of hearts").click();
+    h.get_by_label(&format!("Group {}", ours + 1)).click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    assert!(
+        view.table.contains(&cards("5H 6H 7H 8H")),
+        "{:?}",
+        view.table
+    );
+    // Discard to end the turn.
+    h.get_by_label("4 of spades").click();
+    h.get_by_label("Discard selected").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    assert!(!view.hand.contains(&cards("4S")[0]));
+}
