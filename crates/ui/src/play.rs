@@ -826,13 +826,14 @@ impl Play {
                 });
             }
             Intent::MeldSelected => {
+                // The selection may hold several groups (a first meld worth 30
+                // points often does): split it; if it cannot be split, send it
+                // whole and let the engine say why.
                 let cards = self.selected_hand_cards();
-                self.act(
-                    Action::Meld {
-                        groups: vec![cards],
-                    },
-                    now_ms,
-                );
+                let gr = self.rules().group_rules();
+                let groups = split_into_groups(&cards, gr, &mut Default::default())
+                    .unwrap_or_else(|| vec![cards]);
+                self.act(Action::Meld { groups }, now_ms);
             }
             Intent::DigMeld(onto) => {
                 if let Some(depth) = self.dig {
@@ -1561,5 +1562,83 @@ impl Play {
                 intents.push(Intent::Leave(Leave::Home));
             }
         });
+    }
+}
+
+/// Whether `group` is a valid group (jokers not yet named: if they can be).
+fn fits(group: &[Card], gr: rami_melds::GroupRules) -> bool {
+    if group.contains(&Card::JOKER) {
+        !rami_melds::joker_namings(group, gr).is_empty()
+    } else {
+        rami_melds::validate_group(group, gr).is_ok()
+    }
+}
+
+/// Splits `cards` into valid groups, if they can be (`failed` remembers the
+/// remainders that cannot, so the search stays small for a hand's worth).
+fn split_into_groups(
+    cards: &[Card],
+    gr: rami_melds::GroupRules,
+    failed: &mut std::collections::HashSet<Vec<Card>>,
+) -> Option<Vec<Vec<Card>>> {
+    if cards.is_empty() {
+        return Some(Vec::new());
+    }
+    if fits(cards, gr) {
+        return Some(vec![cards.to_vec()]);
+    }
+    let mut key = cards.to_vec();
+    key.sort_unstable();
+    if cards.len() < 6 || cards.len() > 20 || failed.contains(&key) {
+        return None;
+    }
+    let (first, rest) = (cards[0], &cards[1..]);
+    for mask in 1u32..(1u32 << rest.len()) {
+        if mask.count_ones() < 2 {
+            continue;
+        }
+        let mut group = vec![first];
+        let mut left = Vec::with_capacity(rest.len());
+        for (i, &c) in rest.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                group.push(c);
+            } else {
+                left.push(c);
+            }
+        }
+        if left.len() < 3 || !fits(&group, gr) {
+            continue;
+        }
+        if let Some(mut groups) = split_into_groups(&left, gr, failed) {
+            groups.insert(0, group);
+            return Some(groups);
+        }
+    }
+    failed.insert(key);
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        rami_cards::parse_cards(text).expect("test cards")
+    }
+
+    #[test]
+    fn a_selection_splits_into_its_groups() {
+        let gr = RuleSet::Rami.group_rules();
+        let groups = split_into_groups(&cards("9S 5H 9D 6H 9C 7H"), gr, &mut Default::default())
+            .expect("two groups");
+        assert_eq!(groups.len(), 2);
+        assert!(groups.iter().all(|g| fits(g, gr)));
+        assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 6);
+        assert!(
+            split_into_groups(&cards("9S 5H 9D 6H 9C 8H"), gr, &mut Default::default()).is_none()
+        );
+        // One group stays one group.
+        let one = split_into_groups(&cards("5H 6H 7H 8H"), gr, &mut Default::default());
+        assert_eq!(one, Some(vec![cards("5H 6H 7H 8H")]));
     }
 }

@@ -713,3 +713,27 @@ fn rummy_500_dig_a_deeper_card_then_lay_off_and_discard() {
     let view = h.state().game().expect("a game").view(0);
     assert!(!view.hand.contains(&cards("4S")[0]));
 }
+
+#[test]
+fn meld_selected_puts_down_several_groups_at_once() {
+    let game = rummy500_deal("5H 6H 7H 9S 9D 9C 2C", "KS KD QC JC 10S 8D 3C", "4D", "KC");
+    let mut h = at_table(game);
+    h.get_by_label("Draw").click();
+    h.run();
+    for name in [
+        "5 of hearts",
+        "9 of spades",
+        "6 of hearts",
+        "9 of diamonds",
+        "7 of hearts",
+        "9 of clubs",
+    ] {
+        h.get_by_label(name).click();
+    }
+    h.get_by_label("Meld selected").click();
+    h.run();
+    let view = h.state().game().expect("a game").view(0);
+    assert_eq!(view.table.len(), 2, "{:?}", view.table);
+    assert!(view.table.contains(&cards("5H 6H 7H")));
+    assert_eq!(view.hand, cards("2C KC"));
+}
