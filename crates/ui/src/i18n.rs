@@ -413,12 +413,6 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
     ),
     // Rules
     ("rules.title", "Rules", "Règles", "Regole"),
-    (
-        "rules.english_only",
-        "The rule book is in English for now.",
-        "Le livre de règles est en anglais pour l'instant.",
-        "Il regolamento per ora è in inglese.",
-    ),
     // Settings
     ("settings.title", "Settings", "Réglages", "Impostazioni"),
     ("settings.language", "Language", "Langue", "Lingua"),

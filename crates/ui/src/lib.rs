@@ -811,16 +811,13 @@ impl RamiApp {
             }
         });
         ui.separator();
-        if self.settings.lang != Lang::En {
-            ui.label(RichText::new(self.t("rules.english_only")).italics());
-        }
         ui.heading(rules_text::display_name(shown));
         ui.set_max_width(760.0);
         if shown.is_manipulation() {
-            ui.label(rules_text::MANIPULATION_BASICS);
+            ui.label(rules_text::manipulation_basics(self.settings.lang));
             ui.add_space(8.0);
         }
-        ui.label(rules_text::summary(shown));
+        ui.label(rules_text::summary_in(self.settings.lang, shown));
     }
 
     fn settings_screen(&mut self, ui: &mut egui::Ui) {

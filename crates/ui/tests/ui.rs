@@ -737,3 +737,22 @@ fn meld_selected_puts_down_several_groups_at_once() {
     assert!(view.table.contains(&cards("5H 6H 7H")));
     assert_eq!(view.hand, cards("2C KC"));
 }
+
+#[test]
+fn the_rules_read_in_french_and_italian() {
+    for (lang, rules, word) in [
+        (rami_ui::Lang::Fr, "Règles", "en fouillant"),
+        (rami_ui::Lang::It, "Regole", "scavando"),
+    ] {
+        let mut h = harness(RamiApp::new(Settings {
+            lang,
+            ..Settings::default()
+        }));
+        h.run();
+        h.get_by_label(rules).click();
+        h.run();
+        h.get_by_label("Rummy 500").click();
+        h.run();
+        assert!(h.query_by_label_contains(word).is_some(), "{lang:?}");
+    }
+}
