@@ -211,6 +211,9 @@ pub struct RamiApp {
     pub host_bind: SocketAddr,
     /// Publish hosted tables and look for tables by mDNS (off in tests).
     pub mdns: bool,
+    /// How long a hosted table keeps a dropped phone's seat before the computer
+    /// plays it.
+    pub nearby_grace: Duration,
 }
 
 impl Default for RamiApp {
@@ -236,6 +239,7 @@ impl RamiApp {
             table: None,
             host_bind: SocketAddr::from(([0, 0, 0, 0], 0)),
             mdns: true,
+            nearby_grace: Duration::from_secs(60),
         }
     }
 
@@ -674,7 +678,7 @@ impl RamiApp {
                 name,
                 bind: self.host_bind,
                 publish: self.mdns,
-                grace: Duration::from_secs(60),
+                grace: self.nearby_grace,
             };
             let link = Nearby::host(ui.ctx(), setup);
             self.play = self.play.take().filter(|p| p.game.is_some());

@@ -190,3 +190,66 @@ fn a_host_app_and_a_phone_app_play_over_loopback_quic() {
     // Nothing was played.
     assert_eq!(second.state().table_view().expect("view").hand.len(), dealt);
 }
+
+#[test]
+fn a_phone_that_drops_is_covered_by_the_computer_and_the_host_says_so() {
+    // A UI host; the phone is `rami_net`'s own phone driver on a runtime of its
+    // own, dropped after it is seated (its link goes away without a Leave).
+    let mut app = app();
+    app.nearby_grace = Duration::ZERO;
+    let mut host = harness(app);
+    let mut other = harness(self::app());
+    host.run();
+    host.get_by_label("Play together nearby").click();
+    host.run();
+    host.get_by_label("Host a table").click();
+    host.run();
+    host.get_by_label("Machiavelli").click();
+    host.get_by_label("2").click();
+    host.run();
+    host.get_by_label("Open the table").click();
+    host.run();
+    until(&mut host, &mut other, "the table to open", |h, _| {
+        h.hosting().is_some()
+    });
+    let (code, addr, fingerprint) = host.state().hosting().expect("hosting");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    rt.spawn(rami_net::phone::run_phone(rami_net::phone::PhoneOptions {
+        name: "Cleo".into(),
+        code,
+        fingerprint,
+        addr,
+        bot: None,
+        rejoin_for: Duration::ZERO,
+        delay: Duration::ZERO,
+        capture: None,
+        verbose: false,
+    }));
+    until_shown(&mut host, &mut other, "Seat 2: Cleo, connected");
+    host.get_by_label("Start the game").click();
+    host.run();
+    until(&mut host, &mut other, "the table", |h, _| {
+        h.screen == Screen::Table
+    });
+    // The phone's device goes away.
+    rt.shutdown_background();
+    until_shown(
+        &mut host,
+        &mut other,
+        "Cleo is away: the computer plays their seat.",
+    );
+    // The computer does play for Cleo: whenever it is Cleo's turn, it moves on.
+    let view = host.state().table_view().expect("view").clone();
+    if view.current == Some(0) {
+        host.get_by_label("Draw").click();
+        host.run();
+    }
+    until(&mut host, &mut other, "our turn again", |h, _| {
+        h.table_view()
+            .is_some_and(|v| v.current == Some(0) && v.players[1].cards_in_hand != 13)
+    });
+}
