@@ -253,3 +253,73 @@ fn a_phone_that_drops_is_covered_by_the_computer_and_the_host_says_so() {
             .is_some_and(|v| v.current == Some(0) && v.players[1].cards_in_hand != 13)
     });
 }
+
+#[test]
+fn a_ui_phone_shows_the_rejoining_banner_when_the_link_drops() {
+    // A headless `rami_net` host with one computer player; the UI phone joins
+    // (the table starts when the seats are full), then the host's device goes
+    // away without a word: the phone's link times out and it tries to rejoin.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let identity = rami_net::tls::HostIdentity::generate().expect("an identity");
+    let mut settings = rami_session::HostSettings::new("Headless", RuleSet::Machiavelli, 2);
+    settings.auto_accept = true;
+    settings.auto_start = true;
+    settings.seed = 5;
+    let opts = rami_net::host::HostOptions {
+        settings,
+        identity,
+        bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+        computers: 1,
+        autosave: None,
+        resume: None,
+        publish: false,
+        exit_when_over: false,
+        verbose: false,
+        tap: None,
+    };
+    let bot: rami_session::BotFn =
+        std::sync::Arc::new(|v| rami_bots::choose_action(v, rami_bots::Level::Greedy));
+    let host = rt
+        .block_on(rami_net::host::start_host::<rami_engine::AnyGame>(
+            opts,
+            rami_engine::new_game,
+            bot,
+        ))
+        .expect("a host");
+
+    let mut phone = harness(app());
+    let mut idle = harness(app());
+    phone.state_mut().add_found_table(FoundTable {
+        name: "Headless".into(),
+        rules: "machiavelli".into(),
+        free_seats: 1,
+        version: rami_protocol::PROTOCOL_VERSION,
+        fingerprint: Some(host.fingerprint),
+        addrs: vec![host.addr],
+    });
+    phone.run();
+    phone.get_by_label("Play together nearby").click();
+    phone.run();
+    phone.get_by_label("Join a table").click();
+    phone.run();
+    phone.get_by_label("Join code").focus();
+    phone.run();
+    phone.get_by_label("Join code").type_text(&host.code);
+    phone.run();
+    phone.get_by_label("Join").click();
+    phone.run();
+    until(&mut phone, &mut idle, "the table", |p, _| {
+        p.screen == Screen::Table
+    });
+    assert!(phone.query_by_label_contains("Connection lost").is_none());
+    rt.shutdown_background();
+    until_shown(
+        &mut phone,
+        &mut idle,
+        "Connection lost: rejoining the table",
+    );
+}
