@@ -323,3 +323,65 @@ fn a_ui_phone_shows_the_rejoining_banner_when_the_link_drops() {
         "Connection lost: rejoining the table",
     );
 }
+
+#[test]
+fn a_wrong_join_code_is_refused_with_a_clear_reason() {
+    let mut host = harness(app());
+    host.run();
+    host.get_by_label("Play together nearby").click();
+    host.run();
+    host.get_by_label("Host a table").click();
+    host.run();
+    host.get_by_label("Open the table").click();
+    host.run();
+    let mut phone = harness(app());
+    phone.run();
+    until(&mut host, &mut phone, "the table to open", |h, _| {
+        h.hosting().is_some()
+    });
+    let (code, addr, fingerprint) = host.state().hosting().expect("hosting");
+    phone.state_mut().add_found_table(FoundTable {
+        name: "Rami".into(),
+        rules: "manipulation".into(),
+        free_seats: 1,
+        version: rami_protocol::PROTOCOL_VERSION,
+        fingerprint: Some(fingerprint),
+        addrs: vec![addr],
+    });
+    phone.get_by_label("Play together nearby").click();
+    phone.run();
+    phone.get_by_label("Join a table").click();
+    phone.run();
+    // A code for another table: refused before connecting.
+    phone.get_by_label_contains("Rami (Manipulation)").click();
+    phone.get_by_label("Join code").focus();
+    phone.run();
+    phone.get_by_label("Join code").type_text("AAA-AAA");
+    phone.run();
+    phone.get_by_label("Join").click();
+    phone.run();
+    assert!(
+        phone
+            .query_by_label_contains("This code does not belong to that table")
+            .is_some()
+    );
+    // The right table, a wrong secret half: the host refuses it.
+    let wrong = format!(
+        "{}-{}",
+        &code[..3],
+        if &code[4..] == "ZZZ" { "YYY" } else { "ZZZ" }
+    );
+    phone.get_by_label("Join code").focus();
+    phone.run();
+    for _ in 0..8 {
+        phone.key_press(egui::Key::Backspace);
+        phone.run();
+    }
+    phone.get_by_label("Join code").type_text(&wrong);
+    phone.run();
+    phone.get_by_label("Join").click();
+    phone.run();
+    until_shown(&mut phone, &mut host, "Wrong join code");
+    assert_eq!(phone.state().nearby_seat(), None);
+    assert!(host.query_by_label_contains("Seat 2: free").is_some());
+}
