@@ -388,10 +388,10 @@ impl RamiApp {
             if (playing || self.saved.is_some())
                 && Self::big_button(ui, self.t("home.resume")).clicked()
             {
-                if let Some(game) = self.saved.take() {
-                    self.start_game(game);
-                } else {
+                if playing {
                     self.screen = Screen::Table;
+                } else if let Some(game) = self.saved.take() {
+                    self.start_game(game);
                 }
             }
             ui.add_space(8.0);
@@ -496,6 +496,12 @@ impl RamiApp {
                 Note::View { view, events } => match self.play.as_mut() {
                     Some(p) if p.game.is_none() => p.on_view(*view, &events),
                     _ => {
+                        // An unfinished game against the computer waits on Home.
+                        if let Some(game) = self.play.take().and_then(|p| p.game)
+                            && !game.is_terminal()
+                        {
+                            self.saved = Some(game);
+                        }
                         self.play = Some(Play::remote(*view));
                         if matches!(self.screen, Screen::Host | Screen::Join) {
                             self.screen = Screen::Table;
