@@ -26,6 +26,36 @@ impl Lang {
         }
     }
 
+    /// The language of a locale tag (`fr-FR`, `it_IT.UTF-8`, `en`), if the app
+    /// has it.
+    pub fn from_locale(tag: &str) -> Option<Lang> {
+        let primary: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "fr" => Some(Lang::Fr),
+            "it" => Some(Lang::It),
+            _ => None,
+        }
+    }
+
+    /// The first of the system's preferred languages that the app has
+    /// (English if none): the language of a first run.
+    pub fn system() -> Lang {
+        Lang::first_of(sys_locale::get_locales())
+    }
+
+    /// The first language of `locales` that the app has (English if none).
+    pub fn first_of(locales: impl IntoIterator<Item = String>) -> Lang {
+        locales
+            .into_iter()
+            .find_map(|l| Lang::from_locale(&l))
+            .unwrap_or_default()
+    }
+
     /// The text of `key` in this language (the key itself if the catalogue lacks it).
     pub fn t(self, key: &'static str) -> &'static str {
         catalogue()
@@ -94,18 +124,295 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "nearby.body",
-        "Nearby play inside the app is coming soon. For now, one player hosts the table from a terminal with `rami host`, and the others join it with `rami join`.",
-        "Le jeu à proximité arrive bientôt dans l'application. En attendant, un joueur ouvre la table dans un terminal avec `rami host`, et les autres la rejoignent avec `rami join`.",
-        "Il gioco nelle vicinanze arriverà presto nell'app. Per ora, un giocatore apre il tavolo da un terminale con `rami host` e gli altri si uniscono con `rami join`.",
+        "Everyone on the same Wi-Fi network: one device hosts the table and shows a join code; the others find the table and type the code.",
+        "Tout le monde sur le même réseau Wi-Fi : un appareil ouvre la table et affiche un code ; les autres trouvent la table et tapent le code.",
+        "Tutti sulla stessa rete Wi-Fi: un dispositivo apre il tavolo e mostra un codice; gli altri trovano il tavolo e digitano il codice.",
+    ),
+    (
+        "nearby.host",
+        "Host a table",
+        "Ouvrir une table",
+        "Apri un tavolo",
+    ),
+    (
+        "nearby.join",
+        "Join a table",
+        "Rejoindre une table",
+        "Unisciti a un tavolo",
+    ),
+    (
+        "nearby.back_to_hosted",
+        "Back to my table",
+        "Retour à ma table",
+        "Torna al mio tavolo",
+    ),
+    (
+        "nearby.back_to_joined",
+        "Back to the table",
+        "Retour à la table",
+        "Torna al tavolo",
+    ),
+    (
+        "nearby.unreachable",
+        "The table cannot be reached: {why}",
+        "La table est injoignable : {why}",
+        "Il tavolo non è raggiungibile: {why}",
+    ),
+    ("nearby.seats", "Seats", "Places", "Posti"),
+    (
+        "nearby.seat_empty",
+        "Seat {n}: free (the computer plays here if nobody comes)",
+        "Place {n} : libre (l'ordinateur y joue si personne ne vient)",
+        "Posto {n}: libero (gioca il computer se non arriva nessuno)",
+    ),
+    (
+        "nearby.seat_computer",
+        "Seat {n}: the computer",
+        "Place {n} : l'ordinateur",
+        "Posto {n}: il computer",
+    ),
+    (
+        "nearby.seat_person",
+        "Seat {n}: {name}, {state}",
+        "Place {n} : {name}, {state}",
+        "Posto {n}: {name}, {state}",
+    ),
+    ("nearby.connected", "connected", "connecté", "connesso"),
+    (
+        "nearby.away",
+        "connection lost",
+        "connexion perdue",
+        "connessione persa",
+    ),
+    (
+        "nearby.covered",
+        "away, the computer plays for them",
+        "absent, l'ordinateur joue à sa place",
+        "assente, il computer gioca al suo posto",
+    ),
+    ("nearby.your_name", "Your name", "Votre nom", "Il tuo nome"),
+    ("nearby.default_host", "Host", "Hôte", "Ospite"),
+    ("nearby.default_phone", "Player", "Joueur", "Giocatore"),
+    (
+        "host.title",
+        "Host a table",
+        "Ouvrir une table",
+        "Apri un tavolo",
+    ),
+    (
+        "host.table_name",
+        "Table name",
+        "Nom de la table",
+        "Nome del tavolo",
+    ),
+    (
+        "host.open",
+        "Open the table",
+        "Ouvrir la table",
+        "Apri il tavolo",
+    ),
+    (
+        "host.opening",
+        "Opening the table...",
+        "Ouverture de la table...",
+        "Apertura del tavolo...",
+    ),
+    (
+        "host.code_is",
+        "Join code (the others type it):",
+        "Code pour rejoindre (les autres le tapent) :",
+        "Codice per unirsi (gli altri lo digitano):",
+    ),
+    (
+        "host.listening",
+        "Listening on UDP port {port}",
+        "À l'écoute sur le port UDP {port}",
+        "In ascolto sulla porta UDP {port}",
+    ),
+    (
+        "host.seats",
+        "Seats at the table",
+        "Places à la table",
+        "Posti al tavolo",
+    ),
+    (
+        "host.empty_seats",
+        "Free seats are played by the computer.",
+        "L'ordinateur joue aux places libres.",
+        "Ai posti liberi gioca il computer.",
+    ),
+    (
+        "host.start",
+        "Start the game",
+        "Commencer la partie",
+        "Inizia la partita",
+    ),
+    (
+        "host.close",
+        "Close the table",
+        "Fermer la table",
+        "Chiudi il tavolo",
+    ),
+    (
+        "join.title",
+        "Join a table",
+        "Rejoindre une table",
+        "Unisciti a un tavolo",
+    ),
+    (
+        "join.found",
+        "Tables nearby",
+        "Tables à proximité",
+        "Tavoli vicini",
+    ),
+    (
+        "join.looking",
+        "Looking for tables nearby...",
+        "Recherche de tables à proximité...",
+        "Ricerca di tavoli vicini...",
+    ),
+    (
+        "join.no_mdns",
+        "Cannot look for tables on this network: {why}",
+        "Impossible de chercher des tables sur ce réseau : {why}",
+        "Impossibile cercare tavoli su questa rete: {why}",
+    ),
+    (
+        "join.table",
+        "{name} ({rules}), free seats: {n}",
+        "{name} ({rules}), places libres : {n}",
+        "{name} ({rules}), posti liberi: {n}",
+    ),
+    (
+        "join.code",
+        "Join code",
+        "Code pour rejoindre",
+        "Codice per unirsi",
+    ),
+    ("join.join", "Join", "Rejoindre", "Unisciti"),
+    (
+        "join.pick",
+        "Pick a table, or type its code.",
+        "Choisissez une table, ou tapez son code.",
+        "Scegli un tavolo o digita il suo codice.",
+    ),
+    (
+        "join.unusable",
+        "This table gave no address to connect to.",
+        "Cette table n'a donné aucune adresse où se connecter.",
+        "Questo tavolo non ha dato un indirizzo a cui collegarsi.",
+    ),
+    (
+        "join.wrong_code",
+        "This code does not belong to that table: check the code on the host's screen.",
+        "Ce code n'est pas celui de cette table : vérifiez le code sur l'écran de l'hôte.",
+        "Questo codice non è di quel tavolo: controlla il codice sullo schermo di chi ospita.",
+    ),
+    (
+        "join.connecting",
+        "Connecting...",
+        "Connexion...",
+        "Connessione...",
+    ),
+    (
+        "join.waiting",
+        "Waiting for the host to let you in...",
+        "En attente de l'accord de l'hôte...",
+        "In attesa che chi ospita ti faccia entrare...",
+    ),
+    (
+        "join.seated",
+        "You have a seat. Waiting for the host to start the game...",
+        "Vous avez une place. En attente du début de la partie...",
+        "Hai un posto. In attesa che inizi la partita...",
+    ),
+    (
+        "join.leave",
+        "Leave the table",
+        "Quitter la table",
+        "Lascia il tavolo",
+    ),
+    ("join.again", "Try again", "Réessayer", "Riprova"),
+    (
+        "refusal.version",
+        "This app and the host's app are different versions: update both.",
+        "Cette application et celle de l'hôte ne sont pas de la même version : mettez-les à jour.",
+        "Questa app e quella di chi ospita sono di versioni diverse: aggiornale entrambe.",
+    ),
+    (
+        "refusal.wrong_code",
+        "Wrong join code: check the code on the host's screen.",
+        "Mauvais code : vérifiez le code sur l'écran de l'hôte.",
+        "Codice sbagliato: controlla il codice sullo schermo di chi ospita.",
+    ),
+    (
+        "refusal.unknown_token",
+        "This table does not know your seat any more.",
+        "Cette table ne connaît plus votre place.",
+        "Questo tavolo non conosce più il tuo posto.",
+    ),
+    (
+        "refusal.table_full",
+        "The table is full.",
+        "La table est complète.",
+        "Il tavolo è pieno.",
+    ),
+    (
+        "refusal.game_started",
+        "The game has already started.",
+        "La partie a déjà commencé.",
+        "La partita è già iniziata.",
+    ),
+    (
+        "refusal.declined",
+        "The host declined your request.",
+        "L'hôte a refusé votre demande.",
+        "Chi ospita ha rifiutato la tua richiesta.",
+    ),
+    (
+        "refusal.bad_hello",
+        "The host did not understand this app.",
+        "L'hôte n'a pas compris cette application.",
+        "Chi ospita non ha capito questa app.",
+    ),
+    (
+        "refusal.closing",
+        "The host closed the table.",
+        "L'hôte a fermé la table.",
+        "Chi ospita ha chiuso il tavolo.",
+    ),
+    (
+        "refusal.replaced",
+        "Your seat was taken up on another device.",
+        "Votre place a été reprise sur un autre appareil.",
+        "Il tuo posto è stato ripreso su un altro dispositivo.",
+    ),
+    (
+        "banner.rejoining",
+        "Connection lost: rejoining the table...",
+        "Connexion perdue : retour à la table...",
+        "Connessione persa: rientro al tavolo...",
+    ),
+    (
+        "banner.closed",
+        "The table was closed.",
+        "La table a été fermée.",
+        "Il tavolo è stato chiuso.",
+    ),
+    (
+        "banner.taken_over",
+        "{name} is away: the computer plays their seat.",
+        "{name} est absent : l'ordinateur joue à sa place.",
+        "{name} è assente: il computer gioca al suo posto.",
+    ),
+    (
+        "banner.away",
+        "{name} lost the connection: waiting for them to come back.",
+        "{name} a perdu la connexion : on l'attend.",
+        "{name} ha perso la connessione: lo aspettiamo.",
     ),
     // Rules
     ("rules.title", "Rules", "Règles", "Regole"),
-    (
-        "rules.english_only",
-        "The rule book is in English for now.",
-        "Le livre de règles est en anglais pour l'instant.",
-        "Il regolamento per ora è in inglese.",
-    ),
     // Settings
     ("settings.title", "Settings", "Réglages", "Impostazioni"),
     ("settings.language", "Language", "Langue", "Lingua"),
@@ -326,6 +633,24 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
     ),
     ("btn.claim", "Claim", "Frapper", "Reclama"),
     (
+        "claim.window",
+        "{card} can be claimed for {n} s",
+        "{card} peut être frappé pendant {n} s",
+        "{card} può essere reclamato per {n} s",
+    ),
+    (
+        "timer.yours",
+        "Your move: {n} s left",
+        "À vous : encore {n} s",
+        "Tocca a te: ancora {n} s",
+    ),
+    (
+        "timer.theirs",
+        "{name} is playing: {n} s left",
+        "{name} joue : encore {n} s",
+        "{name} sta giocando: ancora {n} s",
+    ),
+    (
         "msg.refused",
         "Refused: {why}",
         "Refusé : {why}",
@@ -539,6 +864,316 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "{name} a posé {n} groupes.",
         "{name} ha calato {n} gruppi.",
     ),
+    // Refusals (the engine's errors)
+    ("kind.draw", "Draw", "Piocher", "Pesca"),
+    ("kind.pass", "Pass", "Passer", "Passa"),
+    ("kind.done", "Done", "Valider", "Fatto"),
+    ("kind.knock", "Knock", "Toquer", "Bussa"),
+    (
+        "kind.touch_table",
+        "Changing the table",
+        "Changer la table",
+        "Cambiare il tavolo",
+    ),
+    ("kind.give_up", "Give up", "Abandonner", "Rinuncia"),
+    (
+        "kind.end_game",
+        "Ending the game",
+        "Terminer la partie",
+        "Chiudere la partita",
+    ),
+    (
+        "kind.take_discard",
+        "Taking the discard",
+        "Prendre la défausse",
+        "Prendere lo scarto",
+    ),
+    (
+        "kind.dig",
+        "Digging",
+        "Fouiller la défausse",
+        "Scavare negli scarti",
+    ),
+    ("kind.meld", "Melding", "Poser", "Calare"),
+    (
+        "kind.lay_off",
+        "Laying off",
+        "Compléter une combinaison",
+        "Attaccare",
+    ),
+    (
+        "kind.exchange_joker",
+        "Exchanging a joker",
+        "Échanger un joker",
+        "Scambiare un jolly",
+    ),
+    ("kind.discard", "Discarding", "Défausser", "Scartare"),
+    ("kind.claim", "Claim", "Frapper", "Reclama"),
+    (
+        "group_err.too_few",
+        "a group needs at least 3 cards",
+        "un groupe a au moins 3 cartes",
+        "un gruppo ha almeno 3 carte",
+    ),
+    (
+        "group_err.set_too_long",
+        "a set has at most 4 cards",
+        "une série a au plus 4 cartes",
+        "un tris ha al massimo 4 carte",
+    ),
+    (
+        "group_err.repeated_suit",
+        "a set may not hold two cards of the same suit",
+        "une série ne peut pas avoir deux cartes de la même couleur",
+        "un tris non può avere due carte dello stesso seme",
+    ),
+    (
+        "group_err.neither",
+        "the cards are neither one rank (a set) nor one suit (a run)",
+        "les cartes ne sont ni de même valeur (une série) ni de même couleur (une suite)",
+        "le carte non sono né dello stesso valore (un tris) né dello stesso seme (una scala)",
+    ),
+    (
+        "group_err.repeated_card",
+        "a run may not hold the same card twice",
+        "une suite ne peut pas avoir deux fois la même carte",
+        "una scala non può avere due volte la stessa carta",
+    ),
+    (
+        "group_err.not_in_sequence",
+        "the run is not in sequence",
+        "la suite ne se suit pas",
+        "la scala non è in sequenza",
+    ),
+    (
+        "group_err.ace",
+        "the ace does not fit this run ({why})",
+        "l'as ne va pas dans cette suite ({why})",
+        "l'asso non va in questa scala ({why})",
+    ),
+    (
+        "ace.high_only",
+        "aces are high here: Q-K-A, not A-2-3",
+        "ici l'as est haut : D-R-A, pas A-2-3",
+        "qui l'asso è alto: D-R-A, non A-2-3",
+    ),
+    (
+        "ace.low_only",
+        "aces are low here: A-2-3, not Q-K-A",
+        "ici l'as est bas : A-2-3, pas D-R-A",
+        "qui l'asso è basso: A-2-3, non D-R-A",
+    ),
+    (
+        "ace.no_corner",
+        "a run never goes around the corner (K-A-2)",
+        "une suite ne tourne jamais (R-A-2)",
+        "una scala non gira mai (R-A-2)",
+    ),
+    (
+        "group_err.no_jokers",
+        "this rule set plays without jokers",
+        "ce jeu se joue sans joker",
+        "questo gioco si gioca senza jolly",
+    ),
+    (
+        "group_err.only_jokers",
+        "a group needs at least one card that is not a joker",
+        "un groupe a au moins une carte qui n'est pas un joker",
+        "un gruppo ha almeno una carta che non è un jolly",
+    ),
+    (
+        "group_err.too_many_jokers",
+        "a group may hold only one joker here",
+        "ici un groupe n'a qu'un joker au plus",
+        "qui un gruppo ha al massimo un jolly",
+    ),
+    (
+        "group_err.jokers_outnumber",
+        "jokers may not outnumber the other cards of a group",
+        "les jokers ne peuvent pas être plus nombreux que les autres cartes du groupe",
+        "i jolly non possono essere più delle altre carte del gruppo",
+    ),
+    (
+        "group_err.unnamed_joker",
+        "a joker in this group has not been given the card it stands for",
+        "un joker de ce groupe n'a pas reçu la carte qu'il remplace",
+        "a un jolly di questo gruppo non è stata data la carta che sostituisce",
+    ),
+    (
+        "err.no_such_seat",
+        "there is no seat {n} at this table",
+        "il n'y a pas de place {n} à cette table",
+        "non c'è il posto {n} a questo tavolo",
+    ),
+    (
+        "err.game_over",
+        "the game is over",
+        "la partie est finie",
+        "la partita è finita",
+    ),
+    (
+        "err.not_your_turn",
+        "it is not your turn",
+        "ce n'est pas votre tour",
+        "non è il tuo turno",
+    ),
+    (
+        "err.not_now",
+        "{action} is not possible now: {why}",
+        "{action} n'est pas possible maintenant : {why}",
+        "{action} non è possibile ora: {why}",
+    ),
+    (
+        "err.invalid_group",
+        "group {n} is not valid: {why}",
+        "le groupe {n} n'est pas valable : {why}",
+        "il gruppo {n} non è valido: {why}",
+    ),
+    (
+        "err.card_not_in_hand",
+        "{card} is not in your hand",
+        "{card} n'est pas dans votre main",
+        "{card} non è nella tua mano",
+    ),
+    (
+        "err.table_card_taken_back",
+        "{card} was on the table and cannot go back to a hand",
+        "{card} était sur la table et ne peut pas revenir dans une main",
+        "{card} era sul tavolo e non può tornare in mano",
+    ),
+    (
+        "err.card_from_nowhere",
+        "the table must stay as it was except for cards you add; {card} appeared from nowhere",
+        "la table doit rester telle quelle sauf les cartes que vous ajoutez ; {card} est apparu de nulle part",
+        "il tavolo deve restare com'era salvo le carte che aggiungi; {card} è comparso dal nulla",
+    ),
+    (
+        "err.nothing_played",
+        "you must add at least one card from your hand",
+        "vous devez ajouter au moins une carte de votre main",
+        "devi aggiungere almeno una carta dalla tua mano",
+    ),
+    ("err.or", "or", "ou", "o"),
+    (
+        "err.joker_needs_name",
+        "the joker in group {n} could stand for {options}: say which",
+        "le joker du groupe {n} peut remplacer {options} : dites laquelle",
+        "il jolly del gruppo {n} può sostituire {options}: di' quale",
+    ),
+    (
+        "err.joker_renamed",
+        "the joker standing for {face} cannot take a new name until the real {face} is on the table",
+        "le joker qui remplace {face} ne peut changer de nom qu'une fois le vrai {face} sur la table",
+        "il jolly che sostituisce {face} non può cambiare nome finché il vero {face} non è sul tavolo",
+    ),
+    (
+        "err.joker_moved",
+        "the joker standing for {face} must stay in its group until the real {face} is on the table",
+        "le joker qui remplace {face} reste dans son groupe tant que le vrai {face} n'est pas sur la table",
+        "il jolly che sostituisce {face} resta nel suo gruppo finché il vero {face} non è sul tavolo",
+    ),
+    (
+        "err.freed_joker",
+        "the freed joker that stood for {face} must take a new name",
+        "le joker libéré qui remplaçait {face} doit prendre un nouveau nom",
+        "il jolly liberato che sostituiva {face} deve prendere un nuovo nome",
+    ),
+    (
+        "err.first_meld_run",
+        "your first meld must include a run of three cards of one suit from your hand (jokers not counted)",
+        "votre première pose doit contenir une suite de trois cartes d'une couleur venant de votre main (sans joker)",
+        "la tua prima calata deve contenere una scala di tre carte di un seme dalla tua mano (senza jolly)",
+    ),
+    (
+        "err.frozen_group",
+        "group {n} holds a joker: its cards cannot move and only cards from your hand may join it",
+        "le groupe {n} contient un joker : ses cartes ne bougent pas et seules des cartes de votre main peuvent s'y ajouter",
+        "il gruppo {n} ha un jolly: le sue carte non si spostano e solo carte dalla tua mano possono aggiungersi",
+    ),
+    (
+        "err.table_card_joker_group",
+        "a card from the table cannot join group {n}, which holds a joker",
+        "une carte de la table ne peut pas rejoindre le groupe {n}, qui contient un joker",
+        "una carta del tavolo non può unirsi al gruppo {n}, che ha un jolly",
+    ),
+    (
+        "err.lone_card",
+        "{card} would be left alone on the table: only the loose cards dealt face up may stay alone",
+        "{card} resterait seul sur la table : seules les cartes isolées distribuées face visible peuvent rester seules",
+        "{card} resterebbe da solo sul tavolo: solo le carte sciolte distribuite scoperte possono restare sole",
+    ),
+    (
+        "err.knock_too_high",
+        "you may knock only with 5 points or fewer left in hand (you would keep {points})",
+        "on ne toque qu'avec 5 points ou moins en main (il vous en resterait {points})",
+        "si bussa solo con 5 punti o meno in mano (te ne resterebbero {points})",
+    ),
+    (
+        "err.no_such_discard",
+        "the discard pile has no card {n} places down",
+        "la défausse n'a pas de carte {n} places plus bas",
+        "gli scarti non hanno una carta {n} posti più sotto",
+    ),
+    (
+        "err.no_such_meld",
+        "there is no meld {n} on the table",
+        "il n'y a pas de combinaison {n} sur la table",
+        "non c'è la combinazione {n} sul tavolo",
+    ),
+    (
+        "err.eliminated",
+        "this player has been eliminated and no longer plays",
+        "ce joueur est éliminé et ne joue plus",
+        "questo giocatore è eliminato e non gioca più",
+    ),
+    (
+        "err.opening_too_low",
+        "your first meld must be worth at least {needed} points from your hand; these groups make {points}",
+        "votre première pose doit valoir au moins {needed} points de votre main ; ces groupes font {points}",
+        "la tua prima calata deve valere almeno {needed} punti dalla tua mano; questi gruppi fanno {points}",
+    ),
+    (
+        "err.not_opened",
+        "you must make your first meld ({needed} points) before you {what}",
+        "vous devez faire votre première pose ({needed} points) avant de {what}",
+        "devi fare la tua prima calata ({needed} punti) prima di {what}",
+    ),
+    (
+        "err.what_exchange",
+        "exchange a joker",
+        "échanger un joker",
+        "scambiare un jolly",
+    ),
+    (
+        "err.what_lay_off",
+        "lay off cards",
+        "compléter une combinaison",
+        "attaccare carte",
+    ),
+    (
+        "err.discard_taken_back",
+        "{card} was just taken from the discard pile: it cannot go back this turn unless it is your last card",
+        "{card} vient d'être pris dans la défausse : il n'y retourne pas ce tour-ci, sauf si c'est votre dernière carte",
+        "{card} è appena stato preso dagli scarti: non può tornarci in questo turno, salvo sia la tua ultima carta",
+    ),
+    (
+        "err.no_joker_for",
+        "meld {n} holds no joker standing for {face}",
+        "la combinaison {n} n'a pas de joker qui remplace {face}",
+        "la combinazione {n} non ha un jolly che sostituisce {face}",
+    ),
+    (
+        "err.exchange_real_card",
+        "only a real card can free a joker; {card} is not one",
+        "seule une vraie carte libère un joker ; {card} n'en est pas une",
+        "solo una carta vera libera un jolly; {card} non lo è",
+    ),
+    (
+        "err.time_up",
+        "your time for this move ran out: the host plays for you",
+        "le temps de ce coup est écoulé : l'hôte joue pour vous",
+        "il tempo per questa mossa è scaduto: gioca chi ospita per te",
+    ),
 ];
 
 #[cfg(test)]
@@ -560,6 +1195,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn locales_map_to_languages() {
+        assert_eq!(Lang::from_locale("fr-FR"), Some(Lang::Fr));
+        assert_eq!(Lang::from_locale("it_IT.UTF-8"), Some(Lang::It));
+        assert_eq!(Lang::from_locale("en"), Some(Lang::En));
+        assert_eq!(Lang::from_locale("de-DE"), None);
+        assert_eq!(Lang::from_locale("C"), None);
+        let prefs = ["de-CH", "it-CH", "fr-CH"].map(String::from);
+        assert_eq!(Lang::first_of(prefs), Lang::It);
+        assert_eq!(Lang::first_of(["C".to_string()]), Lang::En);
     }
 
     #[test]

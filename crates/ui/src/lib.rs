@@ -10,7 +10,9 @@
 
 pub mod cards;
 pub mod i18n;
+pub mod nearby;
 mod play;
+pub mod refusal;
 pub mod rules_text;
 
 pub use eframe::egui;
@@ -18,9 +20,14 @@ pub use i18n::Lang;
 pub use play::Play;
 
 use eframe::egui::{Color32, RichText, vec2};
+use nearby::{Browser, Cmd, HostSetup, JoinSetup, LinkState, Nearby, Note};
 use rami_engine::AnyGame;
-use rami_game::{Game, GameConfig, MustMeldCheck, Options, RuleSet, UnfinishedMove};
+use rami_game::{Game, GameConfig, MustMeldCheck, Options, PlayerView, RuleSet, UnfinishedMove};
+use rami_net::discovery::FoundTable;
+use rami_protocol::{Lobby, Refusal, SeatInfo};
 use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::time::Duration;
 
 /// How fast the computer players move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,7 +77,12 @@ pub struct Settings {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     Home,
+    /// Play together nearby: Host or Join.
     Nearby,
+    /// Opening a table, then its lobby.
+    Host,
+    /// Tables found nearby and the join code, then the lobby.
+    Join,
     Rules(RuleSet),
     Settings,
     NewGame,
@@ -97,6 +109,91 @@ impl Default for NewGameForm {
     }
 }
 
+/// Host or phone at a nearby table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Host,
+    Phone,
+}
+
+/// The Host form.
+#[derive(Clone, Debug)]
+struct HostForm {
+    table: String,
+    name: String,
+    rules: RuleSet,
+    seats: usize,
+    options: Options,
+}
+
+impl Default for HostForm {
+    fn default() -> Self {
+        HostForm {
+            table: "Rami".into(),
+            name: String::new(),
+            rules: RuleSet::Manipulation,
+            seats: 2,
+            options: Options::default(),
+        }
+    }
+}
+
+/// The Join form: tables found nearby, the code typed.
+#[derive(Default)]
+struct JoinForm {
+    browser: Option<Browser>,
+    found: Vec<FoundTable>,
+    browse_error: Option<String>,
+    picked: Option<usize>,
+    code: String,
+    name: String,
+    error: Option<String>,
+}
+
+/// A nearby table this device hosts or joined.
+struct Table {
+    link: Nearby,
+    role: Role,
+    /// Host: the join code and where the table listens.
+    hosting: Option<(String, SocketAddr, [u8; 32])>,
+    lobby: Option<Lobby>,
+    presence: Vec<SeatInfo>,
+    seat: Option<usize>,
+    waiting: bool,
+    link_state: LinkState,
+    /// Why the table could not be reached, or refused us (already translated).
+    failed: Option<String>,
+    start_error: Option<String>,
+    closed: bool,
+}
+
+impl Table {
+    fn new(link: Nearby, role: Role) -> Table {
+        Table {
+            link,
+            role,
+            hosting: None,
+            lobby: None,
+            presence: Vec::new(),
+            seat: None,
+            waiting: false,
+            link_state: LinkState::Up,
+            failed: None,
+            start_error: None,
+            closed: false,
+        }
+    }
+
+    /// Who sits where (presence when known, else the lobby's seats).
+    fn seats(&self) -> &[SeatInfo] {
+        if !self.presence.is_empty() {
+            &self.presence
+        } else {
+            self.lobby.as_ref().map_or(&[], |l| &l.seats)
+        }
+    }
+}
+
 /// The whole app: settings, the screen shown, and the game being played.
 pub struct RamiApp {
     pub settings: Settings,
@@ -107,6 +204,16 @@ pub struct RamiApp {
     saved: Option<AnyGame>,
     /// The seed of the next game (tests); `None`: from the clock.
     pub next_seed: Option<u64>,
+    host_form: HostForm,
+    join_form: JoinForm,
+    table: Option<Table>,
+    /// Where a hosted table listens (tests: `127.0.0.1:0`, no mDNS).
+    pub host_bind: SocketAddr,
+    /// Publish hosted tables and look for tables by mDNS (off in tests).
+    pub mdns: bool,
+    /// How long a hosted table keeps a dropped phone's seat before the computer
+    /// plays it.
+    pub nearby_grace: Duration,
 }
 
 impl Default for RamiApp {
@@ -127,14 +234,24 @@ impl RamiApp {
             play: None,
             saved: None,
             next_seed: None,
+            host_form: HostForm::default(),
+            join_form: JoinForm::default(),
+            table: None,
+            host_bind: SocketAddr::from(([0, 0, 0, 0], 0)),
+            mdns: true,
+            nearby_grace: Duration::from_secs(60),
         }
     }
 
     /// The app as eframe's storage left it: settings, and an unfinished game.
     pub fn from_storage(storage: Option<&dyn eframe::Storage>) -> RamiApp {
+        // First run: the system's language; then what Settings chose.
         let settings = storage
             .and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
-            .unwrap_or_default();
+            .unwrap_or_else(|| Settings {
+                lang: Lang::system(),
+                ..Settings::default()
+            });
         let mut app = RamiApp::new(settings);
         app.saved = storage
             .and_then(|s| s.get_string(GAME_KEY))
@@ -144,14 +261,46 @@ impl RamiApp {
     }
 
     /// Opens the table on `game` (a resumed game, a lesson, a test position).
+    /// Leaves a nearby table, if any.
     pub fn start_game(&mut self, game: AnyGame) {
+        self.table = None;
         self.play = Some(Play::new(game));
         self.screen = Screen::Table;
     }
 
-    /// The game on the table, if any.
+    /// The game against the computer on the table, if any.
     pub fn game(&self) -> Option<&AnyGame> {
-        self.play.as_ref().map(|p| &p.game)
+        self.play.as_ref().and_then(|p| p.game.as_ref())
+    }
+
+    /// What this device's seat sees of the game on the table (either kind).
+    pub fn table_view(&self) -> Option<&PlayerView> {
+        self.play.as_ref().map(|p| p.view())
+    }
+
+    /// The hand as the table shows it, in the player's order.
+    pub fn shown_hand(&self) -> Option<&[rami_cards::Card]> {
+        self.play.as_ref().map(|p| p.shown_hand())
+    }
+
+    /// Host: the join code, the address and the certificate fingerprint of the
+    /// table this device opened.
+    pub fn hosting(&self) -> Option<(String, SocketAddr, [u8; 32])> {
+        self.table.as_ref().and_then(|t| t.hosting.clone())
+    }
+
+    /// Join: a table found nearby (what mDNS discovery adds; tests add one
+    /// directly).
+    pub fn add_found_table(&mut self, table: FoundTable) {
+        self.join_form
+            .found
+            .retain(|t| t.fingerprint != table.fingerprint);
+        self.join_form.found.push(table);
+    }
+
+    /// The seat this device has at a nearby table.
+    pub fn nearby_seat(&self) -> Option<usize> {
+        self.table.as_ref().and_then(|t| t.seat)
     }
 
     fn t(&self, key: &'static str) -> &'static str {
@@ -167,11 +316,19 @@ impl RamiApp {
         ui.style_mut()
             .text_styles
             .insert(egui::TextStyle::Body, egui::FontId::proportional(15.0));
+        self.poll_nearby();
         match self.screen {
             Screen::Table => {
                 let mut leave = None;
                 match self.play.as_mut() {
-                    Some(play) => leave = play.show(ui, &self.settings),
+                    Some(play) => {
+                        leave = play.show(ui, &self.settings);
+                        if let Some(t) = &self.table {
+                            for action in play.outbox.drain(..) {
+                                t.link.send(Cmd::Act(action));
+                            }
+                        }
+                    }
                     None => self.screen = Screen::Home,
                 }
                 match leave {
@@ -188,6 +345,8 @@ impl RamiApp {
                     egui::ScrollArea::vertical().show(ui, |ui| match self.screen {
                         Screen::Home => self.home(ui),
                         Screen::Nearby => self.nearby(ui),
+                        Screen::Host => self.host_screen(ui),
+                        Screen::Join => self.join_screen(ui),
                         Screen::Rules(r) => self.rules(ui, r),
                         Screen::Settings => self.settings_screen(ui),
                         Screen::NewGame => self.new_game(ui),
@@ -222,14 +381,17 @@ impl RamiApp {
                     .color(Color32::from_rgb(230, 200, 90)),
             );
             ui.add_space(30.0);
-            let playing = self.play.as_ref().is_some_and(|p| !p.game.is_terminal());
+            let playing = self
+                .play
+                .as_ref()
+                .is_some_and(|p| p.view().outcome.is_none());
             if (playing || self.saved.is_some())
                 && Self::big_button(ui, self.t("home.resume")).clicked()
             {
-                if let Some(game) = self.saved.take() {
-                    self.start_game(game);
-                } else {
+                if playing {
                     self.screen = Screen::Table;
+                } else if let Some(game) = self.saved.take() {
+                    self.start_game(game);
                 }
             }
             ui.add_space(8.0);
@@ -256,9 +418,393 @@ impl RamiApp {
 
     fn nearby(&mut self, ui: &mut egui::Ui) {
         self.back_button(ui);
-        ui.heading(self.t("nearby.title"));
+        let lang = self.settings.lang;
+        ui.heading(lang.t("nearby.title"));
         ui.add_space(8.0);
-        ui.label(self.t("nearby.body"));
+        ui.label(lang.t("nearby.body"));
+        ui.add_space(12.0);
+        if let Some(t) = &self.table {
+            let key = match t.role {
+                Role::Host => "nearby.back_to_hosted",
+                Role::Phone => "nearby.back_to_joined",
+            };
+            if Self::big_button(ui, lang.t(key)).clicked() {
+                self.screen = if self.play.is_some() {
+                    Screen::Table
+                } else if t.role == Role::Host {
+                    Screen::Host
+                } else {
+                    Screen::Join
+                };
+            }
+            ui.add_space(8.0);
+        }
+        if Self::big_button(ui, lang.t("nearby.host")).clicked() {
+            self.leave_table();
+            self.screen = Screen::Host;
+        }
+        ui.add_space(8.0);
+        if Self::big_button(ui, lang.t("nearby.join")).clicked() {
+            self.leave_table();
+            self.join_form.error = None;
+            self.join_form.picked = None;
+            self.screen = Screen::Join;
+        }
+    }
+
+    /// Leaves (or closes) the nearby table, if any.
+    fn leave_table(&mut self) {
+        if let Some(t) = self.table.take() {
+            t.link.send(Cmd::Stop);
+            if self.play.as_ref().is_some_and(|p| p.game.is_none()) {
+                self.play = None;
+            }
+        }
+    }
+
+    /// Reads what the nearby table said since the last frame.
+    fn poll_nearby(&mut self) {
+        if let Some(b) = &self.join_form.browser
+            && let Some(found) = b.poll()
+        {
+            match found {
+                Ok(f) => {
+                    self.join_form.browse_error = None;
+                    for t in f {
+                        self.add_found_table(t);
+                    }
+                }
+                Err(e) => self.join_form.browse_error = Some(e),
+            }
+        }
+        let Some(t) = self.table.as_mut() else { return };
+        let lang = self.settings.lang;
+        for note in t.link.poll() {
+            match note {
+                Note::Hosting {
+                    code,
+                    addr,
+                    fingerprint,
+                } => t.hosting = Some((code, addr, fingerprint)),
+                Note::Lobby(l) => t.lobby = Some(l),
+                Note::Presence(p) => t.presence = p,
+                Note::Seated(seat) => {
+                    t.seat = Some(seat);
+                    t.waiting = false;
+                }
+                Note::Waiting => t.waiting = true,
+                Note::View { view, events } => match self.play.as_mut() {
+                    Some(p) if p.game.is_none() => p.on_view(*view, &events),
+                    _ => {
+                        // An unfinished game against the computer waits on Home.
+                        if let Some(game) = self.play.take().and_then(|p| p.game)
+                            && !game.is_terminal()
+                        {
+                            self.saved = Some(game);
+                        }
+                        self.play = Some(Play::remote(*view));
+                        if matches!(self.screen, Screen::Host | Screen::Join) {
+                            self.screen = Screen::Table;
+                        }
+                    }
+                },
+                Note::Refused { error, text } => {
+                    if let Some(p) = self.play.as_mut().filter(|p| p.game.is_none()) {
+                        p.on_refused(error, text);
+                    }
+                }
+                Note::StartFailed(e) => t.start_error = Some(e),
+                Note::Link(state) => t.link_state = state,
+                Note::GameOver | Note::Closed => t.closed = true,
+                Note::Failed { refusal, text } => {
+                    t.failed = Some(match refusal {
+                        Some(r) => refusal_text(lang, &r),
+                        None => lang.fmt("nearby.unreachable", &[("why", &text)]),
+                    });
+                }
+            }
+        }
+        // The names at the table, and the notice over it.
+        if let Some(p) = self.play.as_mut().filter(|p| p.game.is_none()) {
+            let seats = t.seats();
+            p.names = seats
+                .iter()
+                .map(|s| match s {
+                    SeatInfo::Human { name, .. } => Some(name.clone()),
+                    _ => None,
+                })
+                .collect();
+            p.banner = table_banner(lang, t, p.view().outcome.is_some());
+        }
+    }
+
+    fn seat_list(&self, ui: &mut egui::Ui, t: &Table) {
+        let lang = self.settings.lang;
+        ui.label(RichText::new(lang.t("nearby.seats")).strong());
+        for (i, s) in t.seats().iter().enumerate() {
+            let n = (i + 1).to_string();
+            let who = match s {
+                SeatInfo::Empty => lang.fmt("nearby.seat_empty", &[("n", &n)]),
+                SeatInfo::Computer => lang.fmt("nearby.seat_computer", &[("n", &n)]),
+                SeatInfo::Human {
+                    name,
+                    connected,
+                    covered,
+                } => {
+                    let mut name = name.clone();
+                    if t.seat == Some(i) {
+                        name = format!("{name} ({})", lang.t("table.you"));
+                    }
+                    let state = if *covered {
+                        "nearby.covered"
+                    } else if *connected || t.seat == Some(i) {
+                        "nearby.connected"
+                    } else {
+                        "nearby.away"
+                    };
+                    lang.fmt(
+                        "nearby.seat_person",
+                        &[("n", &n), ("name", &name), ("state", lang.t(state))],
+                    )
+                }
+            };
+            ui.label(who);
+        }
+    }
+
+    fn host_screen(&mut self, ui: &mut egui::Ui) {
+        self.back_button(ui);
+        let lang = self.settings.lang;
+        ui.heading(lang.t("host.title"));
+        ui.add_space(6.0);
+        if let Some(t) = &self.table {
+            if let Some(f) = &t.failed {
+                ui.colored_label(Color32::LIGHT_RED, f);
+            }
+            match &t.hosting {
+                Some((code, addr, _)) => {
+                    ui.label(lang.t("host.code_is"));
+                    ui.label(RichText::new(code).size(40.0).strong().monospace());
+                    ui.label(
+                        RichText::new(
+                            lang.fmt("host.listening", &[("port", &addr.port().to_string())]),
+                        )
+                        .weak(),
+                    );
+                }
+                None if t.failed.is_none() => {
+                    ui.label(lang.t("host.opening"));
+                }
+                None => {}
+            }
+            ui.add_space(8.0);
+            if let Some(l) = &t.lobby {
+                ui.label(
+                    RichText::new(format!(
+                        "{} - {}",
+                        l.table,
+                        rules_text::display_name(l.rules)
+                    ))
+                    .strong(),
+                );
+            }
+            self.seat_list(ui, t);
+            ui.add_space(12.0);
+            let started = t.lobby.as_ref().is_some_and(|l| l.started);
+            let start = !started && t.hosting.is_some() && t.failed.is_none();
+            let mut go = false;
+            let mut close = false;
+            if start {
+                ui.label(RichText::new(lang.t("host.empty_seats")).weak());
+                go = Self::big_button(ui, lang.t("host.start")).clicked();
+            }
+            if let Some(e) = &t.start_error {
+                ui.colored_label(Color32::LIGHT_RED, e);
+            }
+            ui.add_space(8.0);
+            if ui.button(lang.t("host.close")).clicked() {
+                close = true;
+            }
+            if go && let Some(t) = &mut self.table {
+                t.start_error = None;
+                t.link.send(Cmd::Start);
+            }
+            if close {
+                self.leave_table();
+            }
+            return;
+        }
+
+        let f = &mut self.host_form;
+        let label = ui.label(RichText::new(lang.t("host.table_name")).strong());
+        ui.text_edit_singleline(&mut f.table).labelled_by(label.id);
+        let label = ui.label(RichText::new(lang.t("nearby.your_name")).strong());
+        ui.text_edit_singleline(&mut f.name).labelled_by(label.id);
+        ui.add_space(6.0);
+        ui.label(RichText::new(lang.t("new.rules")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for r in RuleSet::ALL {
+                if ui
+                    .selectable_label(f.rules == r, rules_text::display_name(r))
+                    .clicked()
+                {
+                    f.rules = r;
+                    let (min, max) = GameConfig::player_range(r);
+                    f.seats = f.seats.clamp(min, max);
+                }
+            }
+        });
+        ui.add_space(6.0);
+        ui.label(RichText::new(lang.t("host.seats")).strong());
+        let (min, max) = GameConfig::player_range(f.rules);
+        ui.horizontal(|ui| {
+            for n in min..=max {
+                ui.selectable_value(&mut f.seats, n, n.to_string());
+            }
+        });
+        ui.add_space(6.0);
+        ui.label(RichText::new(lang.t("new.options")).strong());
+        let applying = GameConfig::options_that_apply(f.rules);
+        if applying.is_empty() {
+            ui.label(lang.t("new.no_options"));
+        }
+        options_ui(ui, lang, applying, &mut f.options);
+        ui.add_space(14.0);
+        if Self::big_button(ui, lang.t("host.open")).clicked() {
+            let name = if f.name.trim().is_empty() {
+                lang.t("nearby.default_host").to_string()
+            } else {
+                f.name.clone()
+            };
+            let setup = HostSetup {
+                table: f.table.clone(),
+                rules: f.rules,
+                seats: f.seats,
+                options: f.options.clone(),
+                name,
+                bind: self.host_bind,
+                publish: self.mdns,
+                grace: self.nearby_grace,
+            };
+            let link = Nearby::host(ui.ctx(), setup);
+            self.play = self.play.take().filter(|p| p.game.is_some());
+            self.table = Some(Table::new(link, Role::Host));
+        }
+    }
+
+    fn join_screen(&mut self, ui: &mut egui::Ui) {
+        if ui.button(self.t("nav.back")).clicked() {
+            self.join_form.browser = None;
+            self.screen = Screen::Nearby;
+        }
+        ui.add_space(8.0);
+        let lang = self.settings.lang;
+        ui.heading(lang.t("join.title"));
+        ui.add_space(6.0);
+        if let Some(t) = &self.table {
+            if let Some(f) = &t.failed {
+                ui.colored_label(Color32::LIGHT_RED, f);
+                if ui.button(lang.t("join.again")).clicked() {
+                    self.table = None;
+                }
+                return;
+            }
+            let text = if t.seat.is_some() {
+                lang.t("join.seated")
+            } else if t.waiting {
+                lang.t("join.waiting")
+            } else {
+                lang.t("join.connecting")
+            };
+            ui.label(RichText::new(text).strong());
+            if let Some(l) = &t.lobby {
+                ui.label(format!(
+                    "{} - {}",
+                    l.table,
+                    rules_text::display_name(l.rules)
+                ));
+            }
+            self.seat_list(ui, t);
+            ui.add_space(12.0);
+            if ui.button(lang.t("join.leave")).clicked() {
+                self.leave_table();
+            }
+            return;
+        }
+        if self.mdns && self.join_form.browser.is_none() {
+            self.join_form.browser = Some(Browser::start(ui.ctx()));
+        }
+        let f = &mut self.join_form;
+        let label = ui.label(RichText::new(lang.t("nearby.your_name")).strong());
+        ui.text_edit_singleline(&mut f.name).labelled_by(label.id);
+        ui.add_space(6.0);
+        ui.label(RichText::new(lang.t("join.found")).strong());
+        if f.found.is_empty() {
+            ui.label(lang.t("join.looking"));
+        }
+        if let Some(e) = &f.browse_error {
+            ui.colored_label(Color32::LIGHT_RED, lang.fmt("join.no_mdns", &[("why", e)]));
+        }
+        for (i, t) in f.found.iter().enumerate() {
+            let rules = match t.rules.parse::<RuleSet>() {
+                Ok(r) => rules_text::display_name(r).to_string(),
+                Err(_) => t.rules.clone(),
+            };
+            let text = lang.fmt(
+                "join.table",
+                &[
+                    ("name", &t.name),
+                    ("rules", &rules),
+                    ("n", &t.free_seats.to_string()),
+                ],
+            );
+            if ui.selectable_label(f.picked == Some(i), text).clicked() {
+                f.picked = Some(i);
+            }
+        }
+        ui.add_space(8.0);
+        let label = ui.label(RichText::new(lang.t("join.code")).strong());
+        ui.text_edit_singleline(&mut f.code).labelled_by(label.id);
+        // A code picks its table: its first half checks the certificate.
+        if f.picked.is_none()
+            && let Some(i) = f.found.iter().position(|t| nearby::code_fits(&f.code, t))
+        {
+            f.picked = Some(i);
+        }
+        ui.add_space(8.0);
+        if let Some(e) = &f.error {
+            ui.colored_label(Color32::LIGHT_RED, e);
+        }
+        if Self::big_button(ui, lang.t("join.join")).clicked() {
+            let picked = f.picked.and_then(|i| f.found.get(i));
+            let target = picked.and_then(|t| Some((t.addrs.first().copied()?, t.fingerprint?)));
+            match (picked, target) {
+                (None, _) => f.error = Some(lang.t("join.pick").into()),
+                (Some(_), None) => f.error = Some(lang.t("join.unusable").into()),
+                (Some(t), Some(_)) if !nearby::code_fits(&f.code, t) => {
+                    f.error = Some(lang.t("join.wrong_code").into())
+                }
+                (Some(_), Some((addr, fingerprint))) => {
+                    f.error = None;
+                    let name = if f.name.trim().is_empty() {
+                        lang.t("nearby.default_phone").to_string()
+                    } else {
+                        f.name.clone()
+                    };
+                    let setup = JoinSetup {
+                        name,
+                        code: f.code.clone(),
+                        addr,
+                        fingerprint,
+                        rejoin_for: Duration::from_secs(120),
+                    };
+                    let link = Nearby::join(ui.ctx(), setup);
+                    f.browser = None;
+                    self.play = self.play.take().filter(|p| p.game.is_some());
+                    self.table = Some(Table::new(link, Role::Phone));
+                }
+            }
+        }
     }
 
     fn rules(&mut self, ui: &mut egui::Ui, shown: RuleSet) {
@@ -275,16 +821,13 @@ impl RamiApp {
             }
         });
         ui.separator();
-        if self.settings.lang != Lang::En {
-            ui.label(RichText::new(self.t("rules.english_only")).italics());
-        }
         ui.heading(rules_text::display_name(shown));
         ui.set_max_width(760.0);
         if shown.is_manipulation() {
-            ui.label(rules_text::MANIPULATION_BASICS);
+            ui.label(rules_text::manipulation_basics(self.settings.lang));
             ui.add_space(8.0);
         }
-        ui.label(rules_text::summary(shown));
+        ui.label(rules_text::summary_in(self.settings.lang, shown));
     }
 
     fn settings_screen(&mut self, ui: &mut egui::Ui) {
@@ -360,97 +903,7 @@ impl RamiApp {
         if applying.is_empty() {
             ui.label(lang.t("new.no_options"));
         }
-        let o = &mut self.form.options;
-        let points = |n: u32| lang.fmt("points", &[("n", &n.to_string())]);
-        for &name in applying {
-            match name {
-                "must_meld_check" => {
-                    ui.label(lang.t("opt.must_meld_check"));
-                    ui.horizontal(|ui| {
-                        ui.selectable_value(
-                            &mut o.must_meld_check,
-                            MustMeldCheck::RemindWithHint,
-                            lang.t("opt.remind"),
-                        );
-                        ui.selectable_value(
-                            &mut o.must_meld_check,
-                            MustMeldCheck::TrustThePlayer,
-                            lang.t("opt.trust"),
-                        );
-                    });
-                }
-                "play_to" => {
-                    ui.label(lang.t("opt.play_to"));
-                    ui.horizontal(|ui| {
-                        for v in [200, 300] {
-                            ui.selectable_value(&mut o.play_to, v, points(v));
-                        }
-                    });
-                }
-                "unfinished_move" => {
-                    ui.label(lang.t("opt.unfinished_move"));
-                    ui.horizontal(|ui| {
-                        ui.selectable_value(
-                            &mut o.unfinished_move,
-                            UnfinishedMove::UndoNoPenalty,
-                            lang.t("opt.undo"),
-                        );
-                        ui.selectable_value(
-                            &mut o.unfinished_move,
-                            UnfinishedMove::TakeBackDrawThree,
-                            lang.t("opt.take_back"),
-                        );
-                    });
-                }
-                "two_player_hand" => {
-                    ui.label(lang.t("opt.two_player_hand"));
-                    ui.horizontal(|ui| {
-                        for v in [7u8, 10, 13] {
-                            let text = lang.fmt("cards_n", &[("n", &v.to_string())]);
-                            ui.selectable_value(&mut o.two_player_hand, v, text);
-                        }
-                    });
-                }
-                "target" => {
-                    ui.label(lang.t("opt.target"));
-                    ui.horizontal(|ui| {
-                        for v in [250, 500, 1000] {
-                            ui.selectable_value(&mut o.target, v, points(v));
-                        }
-                    });
-                }
-                "jokers" => {
-                    ui.checkbox(&mut o.jokers, lang.t("opt.jokers"));
-                }
-                "claim" => {
-                    ui.checkbox(&mut o.claim, lang.t("opt.claim"));
-                }
-                "points_limit" => {
-                    ui.label(lang.t("opt.points_limit"));
-                    ui.horizontal(|ui| {
-                        ui.selectable_value(&mut o.points_limit, 1, lang.t("opt.single_hand"));
-                        for v in [50, 100] {
-                            ui.selectable_value(&mut o.points_limit, v, points(v));
-                        }
-                    });
-                }
-                "move_time_limit_ms" => {
-                    ui.label(lang.t("opt.move_time"));
-                    ui.horizontal(|ui| {
-                        ui.selectable_value(
-                            &mut o.move_time_limit_ms,
-                            None,
-                            lang.t("opt.no_limit"),
-                        );
-                        for s in [30u64, 60] {
-                            let text = lang.fmt("opt.seconds", &[("n", &s.to_string())]);
-                            ui.selectable_value(&mut o.move_time_limit_ms, Some(s * 1000), text);
-                        }
-                    });
-                }
-                _ => {}
-            }
-        }
+        options_ui(ui, lang, applying, &mut self.form.options);
         ui.add_space(14.0);
         if Self::big_button(ui, lang.t("new.start")).clicked() {
             let seed = self.next_seed.take().unwrap_or_else(clock_seed);
@@ -475,6 +928,143 @@ impl RamiApp {
     }
 }
 
+/// The options of a rule set that apply to it (New game and Host).
+fn options_ui(ui: &mut egui::Ui, lang: Lang, applying: &[&str], o: &mut Options) {
+    let points = |n: u32| lang.fmt("points", &[("n", &n.to_string())]);
+    for &name in applying {
+        match name {
+            "must_meld_check" => {
+                ui.label(lang.t("opt.must_meld_check"));
+                ui.horizontal(|ui| {
+                    ui.selectable_value(
+                        &mut o.must_meld_check,
+                        MustMeldCheck::RemindWithHint,
+                        lang.t("opt.remind"),
+                    );
+                    ui.selectable_value(
+                        &mut o.must_meld_check,
+                        MustMeldCheck::TrustThePlayer,
+                        lang.t("opt.trust"),
+                    );
+                });
+            }
+            "play_to" => {
+                ui.label(lang.t("opt.play_to"));
+                ui.horizontal(|ui| {
+                    for v in [200, 300] {
+                        ui.selectable_value(&mut o.play_to, v, points(v));
+                    }
+                });
+            }
+            "unfinished_move" => {
+                ui.label(lang.t("opt.unfinished_move"));
+                ui.horizontal(|ui| {
+                    ui.selectable_value(
+                        &mut o.unfinished_move,
+                        UnfinishedMove::UndoNoPenalty,
+                        lang.t("opt.undo"),
+                    );
+                    ui.selectable_value(
+                        &mut o.unfinished_move,
+                        UnfinishedMove::TakeBackDrawThree,
+                        lang.t("opt.take_back"),
+                    );
+                });
+            }
+            "two_player_hand" => {
+                ui.label(lang.t("opt.two_player_hand"));
+                ui.horizontal(|ui| {
+                    for v in [7u8, 10, 13] {
+                        let text = lang.fmt("cards_n", &[("n", &v.to_string())]);
+                        ui.selectable_value(&mut o.two_player_hand, v, text);
+                    }
+                });
+            }
+            "target" => {
+                ui.label(lang.t("opt.target"));
+                ui.horizontal(|ui| {
+                    for v in [250, 500, 1000] {
+                        ui.selectable_value(&mut o.target, v, points(v));
+                    }
+                });
+            }
+            "jokers" => {
+                ui.checkbox(&mut o.jokers, lang.t("opt.jokers"));
+            }
+            "claim" => {
+                ui.checkbox(&mut o.claim, lang.t("opt.claim"));
+            }
+            "points_limit" => {
+                ui.label(lang.t("opt.points_limit"));
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut o.points_limit, 1, lang.t("opt.single_hand"));
+                    for v in [50, 100] {
+                        ui.selectable_value(&mut o.points_limit, v, points(v));
+                    }
+                });
+            }
+            "move_time_limit_ms" => {
+                ui.label(lang.t("opt.move_time"));
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut o.move_time_limit_ms, None, lang.t("opt.no_limit"));
+                    for s in [30u64, 60] {
+                        let text = lang.fmt("opt.seconds", &[("n", &s.to_string())]);
+                        ui.selectable_value(&mut o.move_time_limit_ms, Some(s * 1000), text);
+                    }
+                });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Why the host refused this phone, in `lang`.
+fn refusal_text(lang: Lang, r: &Refusal) -> String {
+    let key = match r {
+        Refusal::Version { .. } => "refusal.version",
+        Refusal::WrongCode => "refusal.wrong_code",
+        Refusal::UnknownToken => "refusal.unknown_token",
+        Refusal::TableFull => "refusal.table_full",
+        Refusal::GameStarted => "refusal.game_started",
+        Refusal::Declined => "refusal.declined",
+        Refusal::BadHello => "refusal.bad_hello",
+        Refusal::Closing => "refusal.closing",
+        Refusal::Replaced => "refusal.replaced",
+    };
+    lang.t(key).to_string()
+}
+
+/// The notice over a nearby table: the link dropped, the table closed, a seat
+/// played by the computer, someone away.
+fn table_banner(lang: Lang, t: &Table, over: bool) -> Option<String> {
+    if let Some(f) = &t.failed {
+        return Some(f.clone());
+    }
+    if t.closed && !over {
+        return Some(lang.t("banner.closed").into());
+    }
+    if t.link_state == LinkState::Rejoining {
+        return Some(lang.t("banner.rejoining").into());
+    }
+    let mut notes = Vec::new();
+    for (i, s) in t.seats().iter().enumerate() {
+        if let SeatInfo::Human {
+            name,
+            connected,
+            covered,
+        } = s
+            && t.seat != Some(i)
+        {
+            if *covered {
+                notes.push(lang.fmt("banner.taken_over", &[("name", name)]));
+            } else if !connected {
+                notes.push(lang.fmt("banner.away", &[("name", name)]));
+            }
+        }
+    }
+    (!notes.is_empty()).then(|| notes.join(" "))
+}
+
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -491,7 +1081,7 @@ impl eframe::App for RamiApp {
         let unfinished = self
             .play
             .as_ref()
-            .map(|p| &p.game)
+            .and_then(|p| p.game.as_ref())
             .or(self.saved.as_ref())
             .filter(|g| !g.is_terminal());
         storage.set_string(GAME_KEY, unfinished.map(AnyGame::save).unwrap_or_default());

@@ -3,6 +3,7 @@
 
 use crate::cards::{self, CardStyle, Marks, card_name, cards_names, face_name};
 use crate::i18n::Lang;
+use crate::refusal::Why;
 use crate::{Settings, rules_text};
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, vec2,
@@ -16,7 +17,7 @@ use rami_game::{
 };
 use std::time::Duration;
 
-/// The seat of the person at this device.
+/// The seat of the person at this device in a game against the computer.
 const ME: Seat = 0;
 
 /// A card the player picked: in the hand (index in shown order) or on the copy.
@@ -32,6 +33,8 @@ enum Zone {
     Group(usize),
     NewGroup,
     Hand,
+    /// Onto the hand card shown at this place (reordering the hand).
+    HandAt(usize),
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,12 +42,14 @@ enum SortMode {
     #[default]
     Suit,
     Rank,
+    /// The player's own order, made by dragging cards in the hand.
+    Custom,
 }
 
 /// What the message line says (formatted in the current language when shown).
 #[derive(Clone, Debug, PartialEq)]
 enum Msg {
-    Refused { why: String, group: Option<usize> },
+    Refused { why: Why, group: Option<usize> },
     Hint(Hint),
     GiveUpArmed,
     AddACard,
@@ -81,10 +86,21 @@ pub(crate) enum Leave {
     NewGame,
 }
 
-/// A game being played at this device.
+/// A game being played at this device: against the computer (`game` is here),
+/// or at a nearby table (the view comes from the host, actions go to `outbox`).
 pub struct Play {
-    pub game: AnyGame,
+    pub game: Option<AnyGame>,
+    /// This device's seat.
+    me: Seat,
     view: PlayerView,
+    /// Nearby: the names at the table (`None`: a computer player).
+    pub(crate) names: Vec<Option<String>>,
+    /// Nearby: actions for the host, taken by the app.
+    pub(crate) outbox: Vec<Action>,
+    /// Nearby: an action sent and not answered yet (its kind, and Knock or not).
+    sent: Option<(ActionKind, bool)>,
+    /// A notice over the table (the link dropped, a seat taken over).
+    pub(crate) banner: Option<String>,
     /// The table as it is, each group in reading order.
     base: Table,
     /// The private copy the player edits.
@@ -92,6 +108,9 @@ pub struct Play {
     /// Hand cards not placed on the copy, in the shown order.
     hand: Vec<Card>,
     sort: SortMode,
+    /// The player's order of the hand (`SortMode::Custom`), kept between turns;
+    /// cards not in it go to the end.
+    order: Vec<Card>,
     selection: Vec<Sel>,
     dig: Option<usize>,
     msg: Option<Msg>,
@@ -116,13 +135,28 @@ enum LogLine {
 impl Play {
     pub fn new(game: AnyGame) -> Play {
         let view = game.view(ME);
+        Play::with(Some(game), view)
+    }
+
+    /// A seat at a nearby table, as the host's first view of it shows.
+    pub(crate) fn remote(view: PlayerView) -> Play {
+        Play::with(None, view)
+    }
+
+    fn with(game: Option<AnyGame>, view: PlayerView) -> Play {
         let mut play = Play {
             game,
+            me: view.seat,
             view,
+            names: Vec::new(),
+            outbox: Vec::new(),
+            sent: None,
+            banner: None,
             base: Vec::new(),
             copy: Vec::new(),
             hand: Vec::new(),
             sort: SortMode::default(),
+            order: Vec::new(),
             selection: Vec::new(),
             dig: None,
             msg: None,
@@ -139,9 +173,27 @@ impl Play {
         self.view.config.rules
     }
 
+    /// The hand as shown, in the player's order (cards placed on the private
+    /// copy are not in it).
+    pub(crate) fn shown_hand(&self) -> &[Card] {
+        &self.hand
+    }
+
+    /// The view of this seat as it is now.
+    pub(crate) fn view(&self) -> &PlayerView {
+        &self.view
+    }
+
     /// Reads the game again and puts the copy back as the table is.
     fn resync(&mut self) {
-        self.view = self.game.view(ME);
+        if let Some(game) = &self.game {
+            self.view = game.view(self.me);
+        }
+        self.resync_view();
+    }
+
+    /// Puts the copy and the hand back as the view has them.
+    fn resync_view(&mut self) {
         let ace = self.rules().ace_mode();
         self.base = self
             .view
@@ -152,25 +204,38 @@ impl Play {
         self.copy = self.base.clone();
         self.hand = self.view.hand.clone();
         self.sort_hand();
+        if self.sort == SortMode::Custom {
+            self.order = self.hand.clone();
+        }
         self.selection.clear();
         self.dig = None;
         self.joker_choice = None;
     }
 
     fn sort_hand(&mut self) {
+        if self.sort == SortMode::Custom {
+            let mut left = std::mem::take(&mut self.hand);
+            for c in &self.order {
+                if let Some(i) = left.iter().position(|x| x == c) {
+                    self.hand.push(left.remove(i));
+                }
+            }
+            self.hand.extend(left);
+            return;
+        }
         let key = |c: &Card| {
             let suit = c.suit().map_or(9, |s| s.index());
             let rank = c.rank().map_or(99, |r| usize::from(r.value()));
             match self.sort {
                 SortMode::Suit => (suit, rank),
-                SortMode::Rank => (rank, suit),
+                SortMode::Rank | SortMode::Custom => (rank, suit),
             }
         };
         self.hand.sort_by_key(key);
     }
 
     fn my_turn(&self) -> bool {
-        self.view.current == Some(ME)
+        self.view.current == Some(self.me)
     }
 
     fn can(&self, kind: ActionKind) -> bool {
@@ -189,13 +254,55 @@ impl Play {
         (now.max(0.0) * 1000.0) as u64
     }
 
+    /// The time of the game's clock: the app's own for a game against the
+    /// computer, the wall clock (the host's) at a nearby table.
+    fn clock_ms(&self, now: f64) -> u64 {
+        if self.game.is_some() {
+            Self::now_ms(now)
+        } else {
+            rami_net::now_ms()
+        }
+    }
+
+    /// Whole seconds left until `deadline`; asks for a repaint when the
+    /// number shown changes (no busy loop).
+    fn seconds_left(ui: &egui::Ui, deadline: u64, clock: u64) -> u64 {
+        let left = deadline.saturating_sub(clock);
+        if left > 0 {
+            let next = match left % 1000 {
+                0 => 1000,
+                r => r,
+            };
+            ui.ctx().request_repaint_after(Duration::from_millis(next));
+        }
+        left.div_ceil(1000)
+    }
+
     /// Lets the computer players move, one move per `delay` seconds, and lets
     /// the game's own deadlines pass. Asks for a repaint only when something is due.
     fn run_clock(&mut self, ctx: &egui::Context, now: f64, delay: f64) {
-        if let Some(deadline) = self.game.next_deadline() {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        // A new game has no time yet: start the first move timer now.
+        let timed = self.view.config.options.move_time_limit_ms.is_some()
+            && self.view.config.rules == RuleSet::Rami
+            && self.view.outcome.is_none();
+        if timed && self.view.move_deadline.is_none() {
+            let events = game.advance_time(Self::now_ms(now));
+            self.view = game.view(self.me);
+            if !events.is_empty() {
+                self.note(&events);
+                self.resync();
+            }
+        }
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if let Some(deadline) = game.next_deadline() {
             let now_ms = Self::now_ms(now);
             if deadline <= now_ms {
-                let events = self.game.advance_time(now_ms);
+                let events = game.advance_time(now_ms);
                 self.note(&events);
                 self.resync();
             } else {
@@ -206,7 +313,13 @@ impl Play {
             if self.pending_result().is_some() {
                 return;
             }
-            let Some(seat) = self.game.current_player().filter(|&s| s != ME) else {
+            let me = self.me;
+            let Some(seat) = self
+                .game
+                .as_ref()
+                .and_then(|g| g.current_player())
+                .filter(|&s| s != me)
+            else {
                 return;
             };
             let due = *self.bot_due.get_or_insert(now + delay);
@@ -222,13 +335,16 @@ impl Play {
     }
 
     fn bot_move(&mut self, seat: Seat, now_ms: u64) -> bool {
-        let view = self.game.view(seat);
+        let Some(game) = self.game.as_mut() else {
+            return false;
+        };
+        let view = game.view(seat);
         let Some(action) = choose_action(&view, Level::Greedy).or_else(|| fallback(&view)) else {
             return false;
         };
-        let events = match self.game.apply(seat, action, now_ms) {
+        let events = match game.apply(seat, action, now_ms) {
             Ok(events) => events,
-            Err(_) => match fallback(&view).map(|a| self.game.apply(seat, a, now_ms)) {
+            Err(_) => match fallback(&view).map(|a| game.apply(seat, a, now_ms)) {
                 Some(Ok(events)) => events,
                 _ => return false,
             },
@@ -256,11 +372,11 @@ impl Play {
                 Event::Melded { seat, groups } => Some((*seat, LogLine::Melded(groups.len()))),
                 Event::LaidOff { seat, cards, .. } => Some((*seat, LogLine::Played(cards.clone()))),
                 Event::Knocked { seat } => Some((*seat, LogLine::Knocked)),
-                Event::Reminded { seat, hint } if *seat == ME => {
+                Event::Reminded { seat, hint } if *seat == self.me => {
                     self.msg = Some(Msg::Hint(hint.clone()));
                     None
                 }
-                Event::GiveUpArmed { seat } if *seat == ME => {
+                Event::GiveUpArmed { seat } if *seat == self.me => {
                     self.msg = Some(Msg::GiveUpArmed);
                     None
                 }
@@ -280,42 +396,104 @@ impl Play {
     fn act(&mut self, action: Action, now_ms: u64) {
         let kind = action.kind();
         let knock = kind == ActionKind::Knock;
-        match self.game.apply(ME, action, now_ms) {
+        let Some(game) = self.game.as_mut() else {
+            // Nearby: a joker that could stand for several cards is named here,
+            // before the proposal goes to the host.
+            if let Action::Done { table } | Action::Knock { table } = &action
+                && let Some((group, options)) = self.joker_question(table)
+            {
+                self.joker_choice = Some((group, options, knock));
+                self.msg = Some(Msg::JokerName { group });
+                return;
+            }
+            self.sent = Some((kind, knock));
+            self.outbox.push(action);
+            return;
+        };
+        match game.apply(self.me, action, now_ms) {
             Ok(events) => {
-                if !matches!(
-                    kind,
-                    ActionKind::Draw | ActionKind::Pass | ActionKind::GiveUp
-                ) {
-                    self.msg = None;
-                }
-                if matches!(kind, ActionKind::Draw | ActionKind::Pass) {
+                if kind != ActionKind::GiveUp {
                     self.msg = None;
                 }
                 self.note(&events);
                 if kind == ActionKind::TouchTable {
-                    self.view = self.game.view(ME);
+                    if let Some(game) = &self.game {
+                        self.view = game.view(self.me);
+                    }
                 } else {
                     self.resync();
                 }
             }
-            Err(ActionError::JokerNeedsName { group, options }) => {
+            Err(e) => self.refused(Why::Error(e), knock),
+        }
+    }
+
+    /// The first group of `table` holding an unnamed joker that could stand for
+    /// several cards, and those cards.
+    fn joker_question(&self, table: &Table) -> Option<(usize, Vec<Face>)> {
+        if !self.rules().is_manipulation() {
+            return None;
+        }
+        let gr = self.rules().group_rules();
+        table.iter().enumerate().find_map(|(g, group)| {
+            if !group.contains(&Card::JOKER) {
+                return None;
+            }
+            let ways = rami_melds::joker_namings(group, gr);
+            if ways.len() < 2 {
+                return None;
+            }
+            let mut options: Vec<Face> = ways.into_iter().flatten().collect();
+            options.sort_unstable();
+            options.dedup();
+            Some((g, options))
+        })
+    }
+
+    fn refused(&mut self, why: Why, knock: bool) {
+        match why {
+            Why::Error(ActionError::JokerNeedsName { group, options }) => {
                 self.joker_choice = Some((group, options, knock));
                 self.msg = Some(Msg::JokerName { group });
             }
-            Err(e) => {
-                let group = match &e {
-                    ActionError::InvalidGroup { group, .. }
-                    | ActionError::FrozenGroupChanged { group } => Some(*group),
-                    _ => None,
-                };
-                // The engine counts groups from 0; the table shows them from 1.
-                let mut why = e.to_string();
-                if let Some(g) = group {
-                    why = why.replacen(&format!("group {g}"), &format!("group {}", g + 1), 1);
-                }
+            why => {
+                let group = why.group();
                 self.msg = Some(Msg::Refused { why, group });
             }
         }
+    }
+
+    /// Nearby: the host sent a new view of this seat.
+    pub(crate) fn on_view(&mut self, view: PlayerView, events: &[Event]) {
+        if let Some((kind, _)) = self.sent.take()
+            && kind != ActionKind::GiveUp
+        {
+            self.msg = None;
+        }
+        self.note(events);
+        // Keep the player's edits while the table and the hand are unchanged
+        // (the answer to touching the table, a turn indicator moving on).
+        let keep = view.table == self.view.table && view.hand == self.view.hand;
+        self.me = view.seat;
+        self.view = view;
+        if !keep {
+            self.resync_view();
+        }
+    }
+
+    /// Nearby: the host refused this seat's action.
+    pub(crate) fn on_refused(&mut self, error: Option<ActionError>, text: String) {
+        let sent = self.sent.take();
+        if matches!(sent, Some((ActionKind::TouchTable, _))) {
+            // Touching the table is bookkeeping; the player did not ask for it.
+            return;
+        }
+        let knock = sent.is_some_and(|(_, k)| k);
+        let why = match error.or_else(|| crate::refusal::parse_engine_text(&text)) {
+            Some(e) => Why::Error(e),
+            None => Why::Text(text),
+        };
+        self.refused(why, knock);
     }
 
     /// Takes the selected cards off the hand and the copy (empty groups stay
@@ -350,6 +528,27 @@ impl Play {
         }
         cards.reverse();
         cards
+    }
+
+    /// Moves the hand card shown at `from` to the place `to` (the player's own
+    /// order, kept between turns).
+    fn reorder(&mut self, from: usize, to: usize) {
+        if from >= self.hand.len() || from == to {
+            return;
+        }
+        let card = self.hand.remove(from);
+        self.hand.insert(to.min(self.hand.len()), card);
+        // Cards now on the private copy keep their place after the hand's.
+        let mut rest = self.order.clone();
+        for c in &self.hand {
+            if let Some(i) = rest.iter().position(|x| x == c) {
+                rest.remove(i);
+            }
+        }
+        self.order = self.hand.clone();
+        self.order.extend(rest);
+        self.sort = SortMode::Custom;
+        self.selection.retain(|s| matches!(s, Sel::Table(..)));
     }
 
     /// Cards of the copy that came from the hand this turn (may go back).
@@ -400,13 +599,15 @@ impl Play {
         if matches!(self.msg, Some(Msg::Refused { .. } | Msg::AddACard)) {
             self.msg = None;
         }
-        if self.copy != self.base && self.can(ActionKind::TouchTable) {
+        // Nearby: touch the table once; the host's answer updates `legal`.
+        let in_flight = matches!(self.sent, Some((ActionKind::TouchTable, _)));
+        if self.copy != self.base && self.can(ActionKind::TouchTable) && !in_flight {
             self.act(Action::TouchTable, now_ms);
         }
     }
 
     /// Why a group of the copy is not valid (live, while editing).
-    fn group_problem(&self, group: &[Card]) -> Option<String> {
+    fn group_problem(&self, group: &[Card]) -> Option<rami_melds::GroupError> {
         let rules = self.rules();
         let gr = rules.group_rules();
         if rules == RuleSet::Tahiti && group.len() == 1 && !group[0].is_joker() {
@@ -415,16 +616,16 @@ impl Play {
         if group.contains(&Card::JOKER) {
             return rami_melds::joker_namings(group, gr)
                 .is_empty()
-                .then(|| rami_melds::explain_unfit(group, gr).to_string());
+                .then(|| rami_melds::explain_unfit(group, gr));
         }
-        rami_melds::validate_group(group, gr)
-            .err()
-            .map(|e| e.to_string())
+        rami_melds::validate_group(group, gr).err()
     }
 
-    fn player_name(lang: Lang, seat: Seat) -> String {
-        if seat == ME {
+    fn player_name(&self, lang: Lang, seat: Seat) -> String {
+        if seat == self.me {
             lang.t("table.you").to_string()
+        } else if let Some(Some(name)) = self.names.get(seat) {
+            name.clone()
         } else {
             lang.fmt("table.computer", &[("n", &seat.to_string())])
         }
@@ -436,6 +637,7 @@ impl Play {
         let ctx = ui.ctx().clone();
         self.run_clock(&ctx, now, settings.speed.delay());
         let lang = settings.lang;
+        let clock = self.clock_ms(now);
         let style = CardStyle::new(settings.large_cards, settings.four_colours);
         let mut intents = Vec::new();
         let mut zones: Vec<(Rect, Zone)> = Vec::new();
@@ -446,7 +648,7 @@ impl Play {
         let over = self.view.outcome.is_some() || self.pending_result().is_some();
         if !over {
             egui::Panel::bottom("table_bottom").show(ui, |ui| {
-                self.bottom(ui, lang, &style, &mut intents, &mut zones);
+                self.bottom(ui, lang, &style, clock, &mut intents, &mut zones);
             });
         }
         let felt = Color32::from_rgb(22, 92, 58);
@@ -519,7 +721,19 @@ impl Play {
                 let sels = std::mem::take(&mut self.selection);
                 self.move_to(&sels, zone, now_ms);
             }
+            Intent::Drop(Sel::Hand(from), zone @ (Zone::HandAt(_) | Zone::Hand)) => {
+                let to = match zone {
+                    Zone::HandAt(to) => to,
+                    _ => self.hand.len(),
+                };
+                self.reorder(from, to);
+            }
             Intent::Drop(sel, zone) => {
+                let zone = if let Zone::HandAt(_) = zone {
+                    Zone::Hand
+                } else {
+                    zone
+                };
                 let mut sels = if self.selection.contains(&sel) {
                     std::mem::take(&mut self.selection)
                 } else {
@@ -612,13 +826,14 @@ impl Play {
                 });
             }
             Intent::MeldSelected => {
+                // The selection may hold several groups (a first meld worth 30
+                // points often does): split it; if it cannot be split, send it
+                // whole and let the engine say why.
                 let cards = self.selected_hand_cards();
-                self.act(
-                    Action::Meld {
-                        groups: vec![cards],
-                    },
-                    now_ms,
-                );
+                let gr = self.rules().group_rules();
+                let groups = split_into_groups(&cards, gr, &mut Default::default())
+                    .unwrap_or_else(|| vec![cards]);
+                self.act(Action::Meld { groups }, now_ms);
             }
             Intent::DigMeld(onto) => {
                 if let Some(depth) = self.dig {
@@ -666,6 +881,14 @@ impl Play {
 
     fn top_bar(&self, ui: &mut egui::Ui, lang: Lang, intents: &mut Vec<Intent>) {
         ui.add_space(4.0);
+        if let Some(banner) = &self.banner {
+            ui.label(
+                RichText::new(banner)
+                    .strong()
+                    .size(17.0)
+                    .color(Color32::from_rgb(255, 200, 80)),
+            );
+        }
         ui.horizontal_wrapped(|ui| {
             if ui.button(lang.t("nav.home")).clicked() {
                 intents.push(Intent::Leave(Leave::Home));
@@ -679,7 +902,7 @@ impl Play {
             ui.label(lang.fmt("table.stock", &[("n", &self.view.stock_count.to_string())]));
             ui.separator();
             for (seat, p) in self.view.players.iter().enumerate() {
-                let name = Self::player_name(lang, seat);
+                let name = self.player_name(lang, seat);
                 let cards = lang.fmt("cards_n", &[("n", &p.cards_in_hand.to_string())]);
                 let points = lang.fmt("points", &[("n", &p.score.to_string())]);
                 let text = format!("{name}: {cards}, {points}");
@@ -695,13 +918,13 @@ impl Play {
         });
         ui.horizontal_wrapped(|ui| {
             let status = match self.view.current {
-                Some(ME) => lang.t("table.your_turn").to_string(),
-                Some(s) => lang.fmt("table.playing", &[("name", &Self::player_name(lang, s))]),
+                Some(s) if s == self.me => lang.t("table.your_turn").to_string(),
+                Some(s) => lang.fmt("table.playing", &[("name", &self.player_name(lang, s))]),
                 None => lang.t("end.game_over").to_string(),
             };
             ui.label(RichText::new(status).strong());
             for (seat, line) in &self.log {
-                let name = Self::player_name(lang, *seat);
+                let name = self.player_name(lang, *seat);
                 let text = match line {
                     LogLine::Played(cards) => lang.fmt(
                         "log.played",
@@ -735,7 +958,7 @@ impl Play {
         let Some(msg) = &self.msg else { return };
         let (text, colour) = match msg {
             Msg::Refused { why, .. } => (
-                lang.fmt("msg.refused", &[("why", why)]),
+                lang.fmt("msg.refused", &[("why", &why.text(lang))]),
                 Color32::from_rgb(255, 130, 120),
             ),
             Msg::Hint(hint) => {
@@ -784,16 +1007,36 @@ impl Play {
         ui: &mut egui::Ui,
         lang: Lang,
         style: &CardStyle,
+        clock: u64,
         intents: &mut Vec<Intent>,
         zones: &mut Vec<(Rect, Zone)>,
     ) {
         ui.add_space(6.0);
         self.message(ui, lang, intents);
         let mine = self.my_turn();
+        // Rami's move timer.
+        if let (Some(deadline), Some(current)) = (self.view.move_deadline, self.view.current) {
+            let n = Self::seconds_left(ui, deadline, clock).to_string();
+            let text = if current == self.me {
+                lang.fmt("timer.yours", &[("n", &n)])
+            } else {
+                lang.fmt(
+                    "timer.theirs",
+                    &[("name", &self.player_name(lang, current)), ("n", &n)],
+                )
+            };
+            let urgent = current == self.me && deadline.saturating_sub(clock) <= 10_000;
+            let colour = if urgent {
+                Color32::from_rgb(255, 120, 110)
+            } else {
+                Color32::from_gray(230)
+            };
+            ui.label(RichText::new(text).strong().color(colour));
+        }
         ui.horizontal_wrapped(|ui| {
             let (sort_key, other) = match self.sort {
                 SortMode::Suit => ("btn.sort_rank", SortMode::Rank),
-                SortMode::Rank => ("btn.sort_suit", SortMode::Suit),
+                SortMode::Rank | SortMode::Custom => ("btn.sort_suit", SortMode::Suit),
             };
             if ui.button(lang.t(sort_key)).clicked() {
                 intents.push(Intent::Sort(other));
@@ -854,8 +1097,18 @@ impl Play {
                     Intent::DiscardSelected,
                 );
             }
-            if self.can(ActionKind::Claim) && ui.button(lang.t("btn.claim")).clicked() {
-                intents.push(Intent::Act(Action::Claim));
+            if self.can(ActionKind::Claim) {
+                let top = self.view.discard.last().map(|&c| card_name(lang, c));
+                let button = egui::Button::new(RichText::new(lang.t("btn.claim")).strong())
+                    .fill(Color32::from_rgb(150, 90, 20));
+                if ui.add(button).clicked() {
+                    intents.push(Intent::Act(Action::Claim));
+                }
+                if let Some(closes) = self.view.claim_deadline {
+                    let n = Self::seconds_left(ui, closes, clock).to_string();
+                    let card = top.unwrap_or_default();
+                    ui.label(lang.fmt("claim.window", &[("card", &card), ("n", &n)]));
+                }
             }
             let returnable = self.selection.iter().any(|s| match s {
                 Sel::Table(g, i) => self
@@ -907,9 +1160,10 @@ impl Play {
                     marks,
                     true,
                 );
-                if mine {
-                    r.dnd_set_drag_payload(sel);
-                }
+                // Hand cards can be dragged any time (to reorder the hand);
+                // onto the table only on the player's turn.
+                r.dnd_set_drag_payload(sel);
+                zones.push((rect, Zone::HandAt(i)));
                 if r.clicked() {
                     intents.push(Intent::Toggle(sel));
                 }
@@ -1008,6 +1262,7 @@ impl Play {
                 zones.push((tile, Zone::Group(g)));
                 let problem = if manipulation {
                     self.group_problem(group)
+                        .map(|e| crate::refusal::group_error(lang, &e))
                 } else {
                     None
                 };
@@ -1141,7 +1396,7 @@ impl Play {
             ui.label(
                 RichText::new(lang.fmt(
                     "table.group_fault",
-                    &[("n", &(g + 1).to_string()), ("why", why)],
+                    &[("n", &(g + 1).to_string()), ("why", &why.text(lang))],
                 ))
                 .color(Color32::from_rgb(255, 170, 160))
                 .strong(),
@@ -1149,14 +1404,14 @@ impl Play {
         }
     }
 
-    fn end_reason(lang: Lang, end: HandEnd) -> String {
+    fn end_reason(&self, lang: Lang, end: HandEnd) -> String {
         match end {
             HandEnd::WentOut { seat } => {
-                lang.fmt("end.went_out", &[("name", &Self::player_name(lang, seat))])
+                lang.fmt("end.went_out", &[("name", &self.player_name(lang, seat))])
             }
             HandEnd::Blocked => lang.t("end.blocked").into(),
             HandEnd::Knocked { seat } => {
-                lang.fmt("end.knocked", &[("name", &Self::player_name(lang, seat))])
+                lang.fmt("end.knocked", &[("name", &self.player_name(lang, seat))])
             }
             HandEnd::StockOut => lang.t("end.stock_out").into(),
             HandEnd::EndedByHost => lang.t("end.by_host").into(),
@@ -1173,9 +1428,9 @@ impl Play {
         })
     }
 
-    fn result_grid(ui: &mut egui::Ui, lang: Lang, r: &HandResult) {
+    fn result_grid(&self, ui: &mut egui::Ui, lang: Lang, r: &HandResult) {
         ui.label(
-            RichText::new(Self::end_reason(lang, r.end))
+            RichText::new(self.end_reason(lang, r.end))
                 .color(Color32::WHITE)
                 .size(17.0),
         );
@@ -1195,7 +1450,7 @@ impl Play {
                 }
                 ui.end_row();
                 for seat in 0..r.totals.len() {
-                    ui.label(Self::player_name(lang, seat));
+                    ui.label(self.player_name(lang, seat));
                     let left = r
                         .hands_left
                         .get(seat)
@@ -1226,7 +1481,7 @@ impl Play {
             for (seat, bonus, points) in &r.bonuses {
                 ui.label(format!(
                     "{}: {} {points:+}",
-                    Self::player_name(lang, *seat),
+                    self.player_name(lang, *seat),
                     Self::bonus_name(lang, *bonus)
                 ));
             }
@@ -1240,7 +1495,7 @@ impl Play {
                 .color(Color32::WHITE)
                 .size(26.0),
         );
-        Self::result_grid(ui, lang, r);
+        self.result_grid(ui, lang, r);
         ui.add_space(12.0);
         if ui
             .add_sized([200.0, 40.0], egui::Button::new(lang.t("end.next_hand")))
@@ -1269,7 +1524,7 @@ impl Play {
             let names: Vec<String> = outcome
                 .winners
                 .iter()
-                .map(|&s| Self::player_name(lang, s))
+                .map(|&s| self.player_name(lang, s))
                 .collect();
             lang.fmt("end.winner", &[("names", &names.join(", "))])
         };
@@ -1280,14 +1535,14 @@ impl Play {
         );
         ui.add_space(8.0);
         if let Some(r) = &self.view.last_hand {
-            Self::result_grid(ui, lang, r);
+            self.result_grid(ui, lang, r);
         }
         if !outcome.bonuses.is_empty() {
             ui.add_space(4.0);
             for (seat, bonus, points) in &outcome.bonuses {
                 ui.label(format!(
                     "{}: {} {points:+}",
-                    Self::player_name(lang, *seat),
+                    self.player_name(lang, *seat),
                     Self::bonus_name(lang, *bonus)
                 ));
             }
@@ -1307,5 +1562,83 @@ impl Play {
                 intents.push(Intent::Leave(Leave::Home));
             }
         });
+    }
+}
+
+/// Whether `group` is a valid group (jokers not yet named: if they can be).
+fn fits(group: &[Card], gr: rami_melds::GroupRules) -> bool {
+    if group.contains(&Card::JOKER) {
+        !rami_melds::joker_namings(group, gr).is_empty()
+    } else {
+        rami_melds::validate_group(group, gr).is_ok()
+    }
+}
+
+/// Splits `cards` into valid groups, if they can be (`failed` remembers the
+/// remainders that cannot, so the search stays small for a hand's worth).
+fn split_into_groups(
+    cards: &[Card],
+    gr: rami_melds::GroupRules,
+    failed: &mut std::collections::HashSet<Vec<Card>>,
+) -> Option<Vec<Vec<Card>>> {
+    if cards.is_empty() {
+        return Some(Vec::new());
+    }
+    if fits(cards, gr) {
+        return Some(vec![cards.to_vec()]);
+    }
+    let mut key = cards.to_vec();
+    key.sort_unstable();
+    if cards.len() < 6 || cards.len() > 20 || failed.contains(&key) {
+        return None;
+    }
+    let (first, rest) = (cards[0], &cards[1..]);
+    for mask in 1u32..(1u32 << rest.len()) {
+        if mask.count_ones() < 2 {
+            continue;
+        }
+        let mut group = vec![first];
+        let mut left = Vec::with_capacity(rest.len());
+        for (i, &c) in rest.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                group.push(c);
+            } else {
+                left.push(c);
+            }
+        }
+        if left.len() < 3 || !fits(&group, gr) {
+            continue;
+        }
+        if let Some(mut groups) = split_into_groups(&left, gr, failed) {
+            groups.insert(0, group);
+            return Some(groups);
+        }
+    }
+    failed.insert(key);
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        rami_cards::parse_cards(text).expect("test cards")
+    }
+
+    #[test]
+    fn a_selection_splits_into_its_groups() {
+        let gr = RuleSet::Rami.group_rules();
+        let groups = split_into_groups(&cards("9S 5H 9D 6H 9C 7H"), gr, &mut Default::default())
+            .expect("two groups");
+        assert_eq!(groups.len(), 2);
+        assert!(groups.iter().all(|g| fits(g, gr)));
+        assert_eq!(groups.iter().map(Vec::len).sum::<usize>(), 6);
+        assert!(
+            split_into_groups(&cards("9S 5H 9D 6H 9C 8H"), gr, &mut Default::default()).is_none()
+        );
+        // One group stays one group.
+        let one = split_into_groups(&cards("5H 6H 7H 8H"), gr, &mut Default::default());
+        assert_eq!(one, Some(vec![cards("5H 6H 7H 8H")]));
     }
 }
