@@ -36,7 +36,9 @@ fn full_table() -> AnyGame {
         opened: Vec::new(),
     };
     let config = GameConfig::new(RuleSet::Manipulation, 2, 1);
-    AnyGame::Manipulation(ManipulationGame::from_position(config, position).expect("bench position"))
+    AnyGame::Manipulation(
+        ManipulationGame::from_position(config, position).expect("bench position"),
+    )
 }
 
 fn frame(c: &mut Criterion) {
@@ -56,12 +58,15 @@ fn frame(c: &mut Criterion) {
         eprintln!("no renderer here ({e}): the whole-frame figure is skipped");
         return;
     }
-    c.bench_function("ui/full table 1920x1080: whole frame (step + render)", |b| {
-        b.iter(|| {
-            h.step();
-            h.render().expect("render")
-        })
-    });
+    c.bench_function(
+        "ui/full table 1920x1080: whole frame (step + render)",
+        |b| {
+            b.iter(|| {
+                h.step();
+                h.render().expect("render")
+            })
+        },
+    );
 }
 
 criterion_group! {

@@ -1114,8 +1114,41 @@ pub fn run_native_with(game: Option<AnyGame>) -> eframe::Result<()> {
             if let Some(game) = game {
                 app.start_game(game);
             }
-            let app: Box<dyn eframe::App> = Box::new(app);
+            let app: Box<dyn eframe::App> = if std::env::var_os(FIRST_FRAME_PROBE).is_some() {
+                Box::new(CloseAfterFirstFrame { app, frames: 0 })
+            } else {
+                Box::new(app)
+            };
             Ok(app)
         }),
     )
+}
+
+/// Set, this environment variable makes the window close as soon as its first
+/// frame is on screen: `hyperfine` then times a cold start to the first frame
+/// (docs/BENCHMARKS.md).
+#[cfg(not(target_os = "android"))]
+const FIRST_FRAME_PROBE: &str = "RAMI_CLOSE_AFTER_FIRST_FRAME";
+
+/// The app, closed once its first frame has been painted. It saves nothing, so a
+/// measurement never touches the player's settings or saved game.
+#[cfg(not(target_os = "android"))]
+struct CloseAfterFirstFrame {
+    app: RamiApp,
+    frames: u32,
+}
+
+#[cfg(not(target_os = "android"))]
+impl eframe::App for CloseAfterFirstFrame {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        eframe::App::ui(&mut self.app, ui, frame);
+        self.frames += 1;
+        // eframe paints after `ui` returns: the second call means the first
+        // frame is on screen.
+        if self.frames == 1 {
+            ui.ctx().request_repaint();
+        } else {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
 }

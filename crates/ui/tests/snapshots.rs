@@ -34,10 +34,10 @@ fn cards(text: &str) -> Vec<Card> {
     parse_cards(text).expect("test cards")
 }
 
-/// A Manipulation position dealt by hand: `hands[s]` for seat `s`, `table` on the
-/// table, every other card of the two decks in the stock.
-fn position(players: usize, hands: &[&str], table: &str) -> AnyGame {
-    let config = GameConfig::new(RuleSet::Manipulation, players, 7);
+/// A position dealt by hand: `hands[s]` for seat `s`, `table` on the table, every
+/// other card of the two decks in the stock.
+fn position(rules: RuleSet, players: usize, hands: &[&str], table: &str) -> AnyGame {
+    let config = GameConfig::new(rules, players, 7);
     let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
     let table = parse_table(table).expect("test table");
     let mut stock = rami_cards::deck(2, 0);
@@ -66,7 +66,9 @@ fn snapshot(h: &mut Harness<'static, RamiApp>, name: &str) {
         Err(SnapshotError::RenderError { err })
             if std::env::var_os("RAMI_REQUIRE_SNAPSHOTS").is_none() =>
         {
-            eprintln!("snapshot {name} skipped: no renderer here ({err}); install mesa-vulkan-drivers");
+            eprintln!(
+                "snapshot {name} skipped: no renderer here ({err}); install mesa-vulkan-drivers"
+            );
         }
         Err(e) => panic!("snapshot {name}: {e}"),
     }
@@ -82,10 +84,11 @@ fn home() {
 #[test]
 fn table_in_mid_game() {
     let game = position(
+        RuleSet::Manipulation,
         3,
         &[
-            "2H 4H 7S 8S 9S JD KD KC 5C 6C AS 3D",
-            "3S 5D 9C JD KS 4H 6C 2S",
+            "2H 4H 7S 8S 9S JS KD KC 5C 6C AS 3D",
+            "3S 5D 10S KS 4D 6D 2S",
             "2C 2D 8D 10C QH QS 7D 7H 4S",
         ],
         "3H 4H 5H 6H | 9D 9S 9C | JC QC KC AC | 5S 5D 5H 5C | 10D JD QD | 7C 8C 9C 10C",
@@ -99,11 +102,18 @@ fn table_in_mid_game() {
 
 #[test]
 fn end_of_game() {
-    let mut game = position(2, &["7H 8H 9H", "3S 5D 9C JD KS 4H 6C"], "QS QD QC");
+    // Machiavelli is played in one hand: going out ends the game.
+    let mut game = position(
+        RuleSet::Machiavelli,
+        2,
+        &["7H 8H 9H", "3S 5D 9C JD KS 4H 6C"],
+        "QS QD QC",
+    );
     let table = parse_table("QS QD QC | 7H 8H 9H").expect("test table");
-    game.apply(0, Action::Done { table }, 0)
+    let events = game
+        .apply(0, Action::Done { table }, 0)
         .expect("seat 0 goes out");
-    assert!(game.is_terminal());
+    assert!(game.is_terminal(), "{events:?}");
     let mut app = quick_app();
     app.start_game(game);
     let mut h = harness(app);
