@@ -9,6 +9,7 @@
 //! handled by trying each way they can go (a handful at most) around the sweep.
 
 mod build;
+mod dfa;
 mod opening;
 mod sweep;
 

@@ -21,13 +21,12 @@
 // Counts are indexed by face and suit throughout: index loops read clearest.
 #![allow(clippy::needless_range_loop)]
 
+use crate::dfa::{DEAD, Dfa, SLOTS, dfa, sym};
 use rami_melds::AceMode;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
-/// At most this many open runs per suit at one position.
-pub(crate) const SLOTS: usize = 4;
 pub(crate) const NEG: i32 = i32::MIN / 4;
 
 /// What one sweep solves: counts per face (index `suit * 13 + rank - 1`, as
@@ -121,80 +120,6 @@ impl Spec {
     }
 }
 
-/// The state between two steps of the sweep.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub(crate) struct State {
-    pub slots: [u16; 4],
-    pub jokers: u8,
-    /// Natural copies given to sets at this position, per suit.
-    pub sets: [u8; 4],
-    pub played: bool,
-    /// Either mode: ace copies of each suit placed at position 1.
-    pub carry: [u8; 4],
-}
-
-impl State {
-    #[allow(dead_code)]
-    fn key(&self, pi: u8, si: u8) -> u128 {
-        let mut k: u128 = 0;
-        for s in 0..4 {
-            k = (k << 16) | u128::from(self.slots[s]);
-        }
-        for s in 0..4 {
-            k = (k << 3) | u128::from(self.sets[s] & 7);
-            k = (k << 3) | u128::from(self.carry[s] & 7);
-        }
-        k = (k << 4) | u128::from(self.jokers & 15);
-        k = (k << 1) | u128::from(self.played);
-        k = (k << 4) | u128::from(pi);
-        (k << 3) | u128::from(si)
-    }
-}
-
-/// One way to place the copies of one face at one position.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Opt {
-    /// The suit's open runs afterwards (sorted codes).
-    pub slots: u16,
-    /// For each new code (in sorted order), where it came from: `0..SLOTS` an
-    /// extended old slot, `SLOTS + k` the k-th new run; with whether a joker went
-    /// into it at this position.
-    pub origin: [(u8, bool); SLOTS],
-    /// Natural copies given to sets.
-    pub to_sets: u8,
-    /// Natural copies put in runs.
-    pub to_runs: u8,
-    pub jokers: u8,
-    /// Copies placed at this position.
-    pub used: u8,
-    pub value: i32,
-    pub played: bool,
-    pub carry: u8,
-}
-
-fn codes(slots: u16) -> [u8; SLOTS] {
-    let mut c = [0u8; SLOTS];
-    for (i, item) in c.iter_mut().enumerate() {
-        *item = ((slots >> (12 - 4 * i)) & 15) as u8;
-    }
-    c
-}
-
-/// Sorts codes high first and packs them; `order` follows the sort.
-fn pack(mut items: [(u8, (u8, bool)); SLOTS], n: usize) -> (u16, [(u8, bool); SLOTS]) {
-    items[..n].sort_by_key(|x| std::cmp::Reverse(x.0));
-    let mut packed = 0u16;
-    let mut origin = [(0u8, false); SLOTS];
-    for i in 0..SLOTS {
-        let code = if i < n { items[i].0 } else { 0 };
-        packed = (packed << 4) | u16::from(code);
-        if i < n {
-            origin[i] = items[i].1;
-        }
-    }
-    (packed, origin)
-}
-
 /// Whether natural copies `c` (per suit) and `j` jokers split into sets, and how:
 /// each set as (suit mask of its naturals, jokers).
 pub(crate) fn split_sets(c: [u8; 4], j: u8, one_joker: bool) -> Option<Vec<(u8, u8)>> {
@@ -282,18 +207,31 @@ impl Hasher for FastHasher {
     }
 }
 
+/// How many copies of one face go where at one position of one suit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Choice {
+    /// Natural copies (and named jokers standing as the card) put in runs.
+    pub nat_r: u8,
+    /// Wild jokers put in runs as this card.
+    pub jok_r: u8,
+    /// Natural copies given to the sets of this rank.
+    pub to_sets: u8,
+    /// Copies placed at this position (`nat_r + to_sets`).
+    pub used: u8,
+}
+
 /// One step of a path through the sweep: the placement chosen for one face, or
 /// the jokers added to the sets of one rank.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Move {
     Start,
-    Suit(Opt),
+    Suit(Choice),
     Sets(u8),
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    st: State,
+    key: u128,
     value: i32,
     parent: u32,
     mv: Move,
@@ -301,31 +239,41 @@ struct Node {
 
 type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
-/// States compared for beating: sets so far, jokers, aces carried, hand card played.
-type Bucket = ([u8; 4], u8, [u8; 4], bool);
+// The state between two steps, packed: per suit the automaton state (10 bits
+// each), per suit the ace copies placed at position 1 (either mode, 3 bits each),
+// jokers placed so far, whether a hand card went down, and the multiset of set
+// copies given so far at this rank (as counts of suits giving 1, 2, 3, 4: base 5).
+const D_BITS: u32 = 10;
+const CARRY_SHIFT: u32 = 40;
+const JOKER_SHIFT: u32 = 52;
+const PLAYED_SHIFT: u32 = 55;
+const SETS_SHIFT: u32 = 56;
+const POW5: [u16; 4] = [1, 5, 25, 125];
 
-/// Does run code `a` leave every choice that `b` leaves? A run of 3+ may stop, so
-/// it beats no run and any shorter run; a run of 2 beats a run of 1 (both must go
-/// on). Flags (joker held, started on a low ace) only restrict.
-fn code_beats(a: u8, b: u8) -> bool {
-    let (la, lb) = (a & 3, b & 3);
-    if lb == 0 {
-        return la == 0 || la == 3;
+fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
+    let mut c = [0u8; 4];
+    let mut rest = code;
+    let mut i = 0;
+    for k in 1..=4u8 {
+        let n = rest % 5;
+        rest /= 5;
+        for _ in 0..n {
+            if i < 4 {
+                c[i] = k;
+                i += 1;
+            }
+        }
     }
-    if a & 12 & !(b & 12) != 0 {
-        return false;
-    }
-    la == lb || la == 3 || (la == 2 && lb == 1)
+    sets_feasible(c, j, one_joker)
 }
 
-/// The forward sweep over one [`Spec`], keeping at each step only the states no
-/// other state beats (same jokers, sets and aces carried, at least the value,
-/// every suit's runs at least as free).
+/// The forward sweep over one [`Spec`]: at each step the best value of every
+/// distinct state.
 pub(crate) struct Sweep<'a> {
     pub spec: &'a Spec,
+    dfa: &'static Dfa,
     first: u8,
     last: u8,
-    beats: FastMap<u32, bool>,
     explored: usize,
     solved: Option<Option<(i32, Vec<Move>)>>,
 }
@@ -335,9 +283,9 @@ impl<'a> Sweep<'a> {
         let positions = spec.positions();
         Sweep {
             spec,
+            dfa: dfa(spec.one_joker),
             first: *positions.start(),
             last: *positions.end(),
-            beats: FastMap::default(),
             explored: 0,
             solved: None,
         }
@@ -352,99 +300,10 @@ impl<'a> Sweep<'a> {
     /// The best value and the moves of one best path, first to last.
     pub fn path(&mut self) -> Option<(i32, Vec<Move>)> {
         if self.solved.is_none() {
-            let r = self.bounded();
+            let r = self.run();
             self.solved = Some(r);
         }
         self.solved.clone().flatten()
-    }
-
-    /// Hand copies of face `f` that could be in some group at all, given every
-    /// card of the position (a bound on what the play can put down).
-    fn playable(&self, f: usize) -> u8 {
-        let spec = self.spec;
-        let avail = |g: usize| spec.must[g] + spec.loose[g] + spec.hand[g] > 0;
-        let jokers = spec.jokers_total();
-        let rank = f % 13;
-        let suit = f / 13;
-        let suits = (0..4).filter(|&t| avail(t * 13 + rank)).count() as u8;
-        if suits + jokers.min(4) >= 3 {
-            return spec.hand[f];
-        }
-        // Runs: some window of three positions around f, gaps filled by jokers.
-        let (lo, hi) = (self.first, self.last);
-        let pos: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
-        for &p0 in pos {
-            let p = if rank == 0 { p0 } else { rank as u8 + 1 };
-            if p < lo || p > hi {
-                continue;
-            }
-            for start in p.saturating_sub(2).max(lo)..=p {
-                if start + 2 > hi {
-                    break;
-                }
-                let gaps = (start..start + 3)
-                    .filter(|&q| {
-                        let r = if q == 14 { 0 } else { usize::from(q) - 1 };
-                        !avail(suit * 13 + r)
-                    })
-                    .count() as u8;
-                if gaps <= jokers {
-                    return spec.hand[f];
-                }
-            }
-        }
-        0
-    }
-
-    /// Runs the sweep keeping only states within `slack` of the bound, widening
-    /// the slack until the best state found is provably the best.
-    fn bounded(&mut self) -> Option<(i32, Vec<Move>)> {
-        let spec = self.spec;
-        // Bound gained per layer: each face's playable hand copies at their weight
-        // (aces once, at the last position that holds them).
-        let mut gain = Vec::new();
-        let either = spec.ace == AceMode::Either;
-        for p in self.first..=self.last {
-            for s in 0..4 {
-                let rank = if p == 14 { 1 } else { p };
-                let f = s * 13 + usize::from(rank) - 1;
-                let counted = !(either && p == 1);
-                let w = spec.weight[f].max(0);
-                gain.push(if counted {
-                    w * i32::from(self.playable(f))
-                } else {
-                    0
-                });
-            }
-            gain.push(0);
-        }
-        let joker_bound = spec.joker_weight.max(0) * i32::from(spec.jokers_hand);
-        let bound: i32 = gain.iter().sum::<i32>() + joker_bound + spec.bonus;
-        let mut widest: i32 = 1 + joker_bound;
-        for f in 0..52 {
-            widest += spec.weight[f].abs() * i32::from(spec.hand[f]);
-        }
-        widest += spec.joker_weight.abs() * i32::from(spec.jokers_hand);
-        let mut slack = 0;
-        loop {
-            let r = self.run(&gain, slack);
-            match r {
-                Some((v, moves)) if v >= bound - slack || slack >= widest => {
-                    return Some((v, moves));
-                }
-                // Anything better than v lies within bound - v of the bound.
-                Some((v, _)) => slack = (bound - v).max(slack + 1),
-                None if slack >= widest => return None,
-                None => slack = (slack * 4).max(2).min(widest),
-            }
-        }
-    }
-
-    pub fn initial(&self) -> State {
-        State {
-            played: self.spec.forced_hand,
-            ..State::default()
-        }
     }
 
     pub fn first(&self) -> u8 {
@@ -455,149 +314,156 @@ impl<'a> Sweep<'a> {
         self.last
     }
 
-    fn slots_beat(&mut self, a: u16, b: u16) -> bool {
-        if a == b {
-            return true;
-        }
-        let key = (u32::from(a) << 16) | u32::from(b);
-        if let Some(&r) = self.beats.get(&key) {
-            return r;
-        }
-        let ca = codes(a);
-        let cb = codes(b);
-        // Try every matching of a's runs to b's (four places: 24 orders).
-        let mut r = false;
-        let mut perm = [0usize, 1, 2, 3];
-        'outer: loop {
-            if (0..SLOTS).all(|i| code_beats(ca[perm[i]], cb[i])) {
-                r = true;
-                break;
-            }
-            // Next permutation (lexicographic).
-            let mut i = SLOTS - 1;
-            while i > 0 && perm[i - 1] >= perm[i] {
-                i -= 1;
-            }
-            if i == 0 {
-                break 'outer;
-            }
-            let mut j = SLOTS - 1;
-            while perm[j] <= perm[i - 1] {
-                j -= 1;
-            }
-            perm.swap(i - 1, j);
-            perm[i..].reverse();
-        }
-        self.beats.insert(key, r);
-        r
+    pub fn dfa(&self) -> &'static Dfa {
+        self.dfa
     }
 
-    /// Keeps the best node per state, then drops every node another beats.
-    fn prune(&mut self, nodes: Vec<Node>) -> Vec<Node> {
-        let mut best: FastMap<State, Node> = FastMap::default();
-        for n in nodes {
-            match best.get(&n.st) {
-                Some(o) if o.value >= n.value => {}
-                _ => {
-                    best.insert(n.st, n);
-                }
-            }
-        }
-        // Once the jokers that must be placed are, fewer jokers placed beat more
-        // (the rest can still be placed, or kept).
-        let must = self.spec.jokers_must;
-        let mut buckets: FastMap<Bucket, Vec<Node>> = FastMap::default();
-        for n in best.into_values() {
-            let j = if n.st.jokers >= must {
-                u8::MAX
-            } else {
-                n.st.jokers
-            };
-            buckets
-                .entry((n.st.sets, j, n.st.carry, n.st.played))
-                .or_default()
-                .push(n);
-        }
-        let mut out: Vec<Node> = Vec::new();
-        for (_, mut list) in buckets {
-            list.sort_by(|a, b| b.value.cmp(&a.value).then(a.st.slots.cmp(&b.st.slots)));
-            let start = out.len();
-            for n in list {
-                let mut beaten = false;
-                for &o in &out[start..] {
-                    if o.st.jokers <= n.st.jokers
-                        && (0..4).all(|s| self.slots_beat(o.st.slots[s], n.st.slots[s]))
-                    {
-                        beaten = true;
-                        break;
-                    }
-                }
-                if !beaten {
-                    out.push(n);
-                }
-            }
-        }
-        out
-    }
-
-    fn run(&mut self, gain: &[i32], slack: i32) -> Option<(i32, Vec<Move>)> {
-        let mut bound_so_far = 0;
-        let mut layer_no = 0;
+    fn run(&mut self) -> Option<(i32, Vec<Move>)> {
+        let spec = self.spec;
+        let either = spec.ace == AceMode::Either;
+        let jt = spec.jokers_total();
+        let trans = &self.dfa.trans;
+        let mut map: FastMap<u128, u32> = FastMap::default();
+        let init = u128::from(spec.forced_hand) << PLAYED_SHIFT;
         let mut layers: Vec<Vec<Node>> = vec![vec![Node {
-            st: self.initial(),
+            key: init,
             value: 0,
             parent: 0,
             mv: Move::Start,
         }]];
+        let mut push = |map: &mut FastMap<u128, u32>, next: &mut Vec<Node>, n: Node| {
+            match map.entry(n.key) {
+                std::collections::hash_map::Entry::Occupied(e) => {
+                    let o = &mut next[*e.get() as usize];
+                    if n.value > o.value {
+                        *o = n;
+                    }
+                }
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(next.len() as u32);
+                    next.push(n);
+                }
+            }
+        };
         for p in self.first..=self.last {
+            let rank = if p == 14 { 1 } else { p };
+            let sets_here = !(either && p == 14);
+            let first_either = either && p == 1;
             for s in 0..4 {
+                let f = s * 13 + usize::from(rank) - 1;
+                let max_total = spec.must[f] + spec.loose[f] + spec.hand[f];
+                let min_total = spec.must[f];
                 let prev = layers.last()?;
-                let mut next = Vec::new();
-                let mut cache: FastMap<(u16, u8, u8), Vec<Opt>> = FastMap::default();
+                let mut next: Vec<Node> = Vec::with_capacity(prev.len() * 2);
+                map.clear();
+                let d_shift = D_BITS * s as u32;
+                let c_shift = CARRY_SHIFT + 3 * s as u32;
                 for (i, n) in prev.iter().enumerate() {
-                    let key = (n.st.slots[s], n.st.jokers, n.st.carry[s]);
-                    let opts = cache.entry(key).or_insert_with(|| {
-                        let mut v = Vec::new();
-                        self.options(p, s, &n.st, &mut |o| v.push(o));
-                        v
-                    });
-                    for o in opts.iter() {
-                        let mut st = Self::apply(&n.st, s, o);
-                        st.played |= o.jokers > 0 && self.spec.joker_value(st.jokers).0 > 0;
-                        next.push(Node {
-                            st,
-                            value: n.value + o.value,
-                            parent: i as u32,
-                            mv: Move::Suit(*o),
-                        });
+                    let key = n.key;
+                    let d = ((key >> d_shift) & 1023) as usize;
+                    let carry = ((key >> c_shift) & 7) as u8;
+                    let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+                    let sets = ((key >> SETS_SHIFT) & 1023) as u16;
+                    let carried = if either && p == 14 { carry } else { 0 };
+                    let (lo, hi) = if first_either {
+                        (0, max_total)
+                    } else {
+                        (
+                            min_total.saturating_sub(carried),
+                            max_total.saturating_sub(carried),
+                        )
+                    };
+                    let avail = jt.saturating_sub(jokers);
+                    let (_, v_before) = spec.face_value(f, carried);
+                    let base = key
+                        & !(1023u128 << d_shift)
+                        & !(7u128 << c_shift)
+                        & !(7u128 << JOKER_SHIFT)
+                        & !(1023u128 << SETS_SHIFT);
+                    for nat_r in spec.run_only[f]..=hi.min(SLOTS as u8) {
+                        for jok_r in 0..=avail.min(SLOTS as u8 - nat_r) {
+                            let d2 = trans[d][sym(nat_r + jok_r, jok_r)];
+                            if d2 == DEAD {
+                                continue;
+                            }
+                            let from = lo.max(nat_r + spec.set_only[f]);
+                            let to = hi.min(nat_r + if sets_here { 4 } else { 0 });
+                            let jk = jokers + jok_r;
+                            let credit = self.joker_credit(jokers, jok_r);
+                            let joker_played = jok_r > 0 && self.hand_joker_used(jk);
+                            for used in from..=to {
+                                let k = used - nat_r;
+                                let (hand_now, v_now) = spec.face_value(f, carried + used);
+                                let played = hand_now > 0 || joker_played;
+                                let new_sets = if k > 0 {
+                                    sets + POW5[usize::from(k) - 1]
+                                } else {
+                                    sets
+                                };
+                                let new_carry = if first_either { used } else { carry };
+                                let nk = base
+                                    | (u128::from(d2) << d_shift)
+                                    | (u128::from(new_carry) << c_shift)
+                                    | (u128::from(jk) << JOKER_SHIFT)
+                                    | (u128::from(played) << PLAYED_SHIFT)
+                                    | (u128::from(new_sets) << SETS_SHIFT);
+                                push(
+                                    &mut map,
+                                    &mut next,
+                                    Node {
+                                        key: nk,
+                                        value: n.value + v_now - v_before + credit,
+                                        parent: i as u32,
+                                        mv: Move::Suit(Choice {
+                                            nat_r,
+                                            jok_r,
+                                            to_sets: k,
+                                            used,
+                                        }),
+                                    },
+                                );
+                            }
+                        }
                     }
                 }
                 self.explored += next.len();
-                bound_so_far += gain[layer_no];
-                layer_no += 1;
-                next.retain(|n| bound_so_far - n.value <= slack);
-                let next = self.prune(next);
                 if next.is_empty() {
                     return None;
                 }
                 layers.push(next);
             }
+            // The sets of this rank: the jokers that complete them.
             let prev = layers.last()?;
-            let mut next = Vec::new();
+            let mut next: Vec<Node> = Vec::with_capacity(prev.len());
+            map.clear();
             for (i, n) in prev.iter().enumerate() {
-                for (j, mut st) in self.set_steps(&n.st) {
-                    st.played |= self.hand_joker_used(st.jokers);
-                    next.push(Node {
-                        st,
-                        value: n.value + self.joker_credit(n.st.jokers, j),
-                        parent: i as u32,
-                        mv: Move::Sets(j),
-                    });
+                let key = n.key;
+                let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+                let sets = ((key >> SETS_SHIFT) & 1023) as u16;
+                let avail = jt.saturating_sub(jokers);
+                let base = key & !(7u128 << JOKER_SHIFT) & !(1023u128 << SETS_SHIFT);
+                for j in 0..=avail {
+                    if !sets_code_feasible(sets, j, spec.one_joker) {
+                        continue;
+                    }
+                    let jk = jokers + j;
+                    let played = self.hand_joker_used(jk);
+                    let nk = base
+                        | (u128::from(jk) << JOKER_SHIFT)
+                        | (u128::from(played) << PLAYED_SHIFT);
+                    push(
+                        &mut map,
+                        &mut next,
+                        Node {
+                            key: nk,
+                            value: n.value + self.joker_credit(jokers, j),
+                            parent: i as u32,
+                            mv: Move::Sets(j),
+                        },
+                    );
                 }
             }
             self.explored += next.len();
-            layer_no += 1;
-            let next = self.prune(next);
             if std::env::var_os("RAMI_SWEEP_DEBUG").is_some() {
                 eprintln!("p {p}: {} states", next.len());
             }
@@ -610,9 +476,8 @@ impl<'a> Sweep<'a> {
         let (mut idx, value) = last
             .iter()
             .enumerate()
-            .map(|(i, n)| (i, self.terminal(&n.st), n.value))
-            .filter(|&(_, t, _)| t > NEG)
-            .map(|(i, t, v)| (i, t + v))
+            .filter(|(_, n)| self.terminal(n.key))
+            .map(|(i, n)| (i, n.value + spec.bonus))
             .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))?;
         let mut moves = Vec::with_capacity(layers.len());
         for layer in layers.iter().rev() {
@@ -624,53 +489,23 @@ impl<'a> Sweep<'a> {
         Some((value, moves))
     }
 
-    pub fn apply(st: &State, s: usize, o: &Opt) -> State {
-        let mut next = *st;
-        next.slots[s] = o.slots;
-        next.jokers += o.jokers;
-        // Sets only need the multiset of counts (suits are alike for them): keep
-        // it sorted so equal multisets meet in one state.
-        next.sets[s] = o.to_sets;
-        next.sets.sort_unstable_by(|a, b| b.cmp(a));
-        next.played |= o.played;
-        next.carry[s] = o.carry;
-        next
-    }
-
-    /// After the four suits of a position: the joker counts that complete the sets.
-    pub fn set_steps(&self, st: &State) -> Vec<(u8, State)> {
-        let avail = self.spec.jokers_total().saturating_sub(st.jokers);
-        let mut out = Vec::new();
-        for j in 0..=avail {
-            if sets_feasible(st.sets, j, self.spec.one_joker) {
-                let mut next = *st;
-                next.sets = [0; 4];
-                next.jokers += j;
-                out.push((j, next));
-            }
-        }
-        out
-    }
-
-    fn terminal(&self, st: &State) -> i32 {
-        // No run may be left shorter than three.
+    fn terminal(&self, key: u128) -> bool {
         for s in 0..4 {
-            if codes(st.slots[s]).iter().any(|&c| c & 3 == 1 || c & 3 == 2) {
-                return NEG;
+            let d = ((key >> (D_BITS * s)) & 1023) as usize;
+            if !self.dfa.accept[d] {
+                return false;
             }
         }
-        if st.jokers < self.spec.jokers_must {
-            return NEG;
+        let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+        if jokers < self.spec.jokers_must {
+            return false;
         }
-        if self.spec.need_hand && !st.played {
-            return NEG;
-        }
-        self.spec.bonus
+        let played = (key >> PLAYED_SHIFT) & 1 == 1;
+        !(self.spec.need_hand && !played)
     }
 
     /// Value of `more` jokers placed after `before`: jokers that must be placed go
-    /// first, then (for a positive weight) hand jokers, then loose ones. Credited
-    /// when placed, so that fewer jokers placed can beat more.
+    /// first, then (for a positive weight) hand jokers, then loose ones.
     fn joker_credit(&self, before: u8, more: u8) -> i32 {
         self.spec.joker_value(before + more).1 - self.spec.joker_value(before).1
     }
@@ -679,116 +514,7 @@ impl<'a> Sweep<'a> {
         self.spec.joker_value(jokers).0 > 0
     }
 
-    /// Every way to place the copies of the face at (`p`, suit `s`).
-    pub fn options(&self, p: u8, s: usize, st: &State, emit: &mut dyn FnMut(Opt)) {
-        let spec = self.spec;
-        let rank = if p == 14 { 1 } else { p };
-        let f = s * 13 + usize::from(rank) - 1;
-        let either = spec.ace == AceMode::Either;
-        let carried = if either && p == 14 { st.carry[s] } else { 0 };
-        let max_total = spec.must[f] + spec.loose[f] + spec.hand[f];
-        let min_total = spec.must[f];
-        let (lo, hi) = if either && p == 1 {
-            // The high end may still place the must-copies.
-            (0, max_total)
-        } else {
-            (
-                min_total.saturating_sub(carried),
-                max_total.saturating_sub(carried),
-            )
-        };
-        let sets_here = !(either && p == 14);
-        let last = p == self.last;
-        let codes = codes(st.slots[s]);
-        let n = codes.iter().filter(|&&c| c != 0).count();
-        let avail = spec.jokers_total().saturating_sub(st.jokers);
-        for mask in 0u8..(1 << n) {
-            let mut ok = true;
-            for (i, &c) in codes.iter().enumerate().take(n) {
-                let ext = mask & (1 << i) != 0;
-                if (!ext && c & 3 < 3) || (ext && p == 14 && c & 8 != 0) {
-                    ok = false;
-                }
-            }
-            if !ok {
-                continue;
-            }
-            let e = mask.count_ones() as usize;
-            for n_new in 0..=(SLOTS - e) {
-                if last && n_new > 0 {
-                    break;
-                }
-                let r = e + n_new;
-                // Which run cards are jokers: only the count matters unless a run
-                // may hold one joker, where each choice is its own state.
-                let masks: Vec<u8> = if spec.one_joker {
-                    (0u8..(1 << r))
-                        .filter(|m| m.count_ones() as u8 <= avail)
-                        .collect()
-                } else {
-                    (0..=r.min(usize::from(avail)))
-                        .map(|jr| (((1u16 << jr) - 1) << (r - jr)) as u8)
-                        .collect()
-                };
-                for jm in masks {
-                    let jr = jm.count_ones() as u8;
-                    let mut items = [(0u8, (0u8, false)); SLOTS];
-                    let mut k = 0;
-                    let mut bad = false;
-                    for (i, &c) in codes.iter().enumerate().take(n) {
-                        if mask & (1 << i) == 0 {
-                            continue;
-                        }
-                        let joker = jm & (1 << k) != 0;
-                        if joker && spec.one_joker && c & 4 != 0 {
-                            bad = true;
-                        }
-                        let len = ((c & 3) + 1).min(3);
-                        let flag = if joker && spec.one_joker { 4 } else { 0 };
-                        items[k] = ((c & 12) | flag | len, (i as u8, joker));
-                        k += 1;
-                    }
-                    if bad {
-                        continue;
-                    }
-                    for q in 0..n_new {
-                        let joker = jm & (1 << k) != 0;
-                        let flag = if joker && spec.one_joker { 4 } else { 0 };
-                        let low = if either && p == 1 { 8 } else { 0 };
-                        items[k] = (1 | flag | low, ((SLOTS + q) as u8, joker));
-                        k += 1;
-                    }
-                    let nat_runs = r as u8 - jr;
-                    if nat_runs < spec.run_only[f] {
-                        continue;
-                    }
-                    let (packed, origin) = pack(items, r);
-                    let from = lo.max(nat_runs + spec.set_only[f]);
-                    let to = hi.min(nat_runs + if sets_here { 4 } else { 0 });
-                    for used in from..=to {
-                        let to_sets = used - nat_runs;
-                        let total = carried + used;
-                        let (hand_now, v_now) = spec.face_value(f, total);
-                        let (_, v_before) = spec.face_value(f, carried);
-                        emit(Opt {
-                            slots: packed,
-                            origin,
-                            to_sets,
-                            to_runs: nat_runs,
-                            jokers: jr,
-                            used,
-                            value: v_now - v_before + self.joker_credit(st.jokers, jr),
-                            played: hand_now > 0,
-                            carry: if either && p == 1 { used } else { st.carry[s] },
-                        });
-                    }
-                }
-            }
-        }
-    }
-
     /// States generated so far (for tests and benchmarks).
-    #[allow(dead_code)]
     pub fn explored(&self) -> usize {
         self.explored
     }
