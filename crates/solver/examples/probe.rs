@@ -22,8 +22,15 @@ fn main() {
     let hint = args.get(6).is_some();
     let mut g = Gen::new(7);
     let mut times = Vec::new();
-    for _ in 0..n {
+    let only: Option<usize> = std::env::var("ONLY").ok().and_then(|v| v.parse().ok());
+    for i in 0..n {
         let (table, hand) = g.position(rules.group_rules(), jokers, t, h, 0.3);
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
+        if only.is_some() {
+            eprintln!("{}\n{}", rami_cards::format_table(&table), rami_cards::format_cards(&hand));
+        }
         let s = Instant::now();
         let p = solve(rules, &table, &hand, if hint { Goal::Hint } else { Goal::MostCards }).unwrap();
         let e = s.elapsed();

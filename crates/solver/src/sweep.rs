@@ -23,11 +23,7 @@
 
 use crate::dfa::{DEAD, Dfa, SLOTS, dfa, sym};
 use rami_melds::AceMode;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::OnceLock;
 
-pub(crate) const NEG: i32 = i32::MIN / 4;
 
 /// What one sweep solves: counts per face (index `suit * 13 + rank - 1`, as
 /// `Face::index`), per-card weights, and the jokers.
@@ -161,49 +157,26 @@ pub(crate) fn split_sets(c: [u8; 4], j: u8, one_joker: bool) -> Option<Vec<(u8, 
     go(&mut c, j, one_joker, &mut out).then_some(out)
 }
 
-/// `split_sets(..).is_some()`, tabulated: 5^4 count vectors × 5 joker counts × 2.
+/// `split_sets(..).is_some()`, remembered: 5^4 count vectors × 5 joker counts
+/// × 2 (0 = not known yet, 1 = no, 2 = yes).
 fn sets_feasible(c: [u8; 4], j: u8, one_joker: bool) -> bool {
-    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static TABLE: [AtomicU8; 6250] = [const { AtomicU8::new(0) }; 6250];
     if c.iter().any(|&x| x > 4) || j > 4 {
         return split_sets(c, j, one_joker).is_some();
     }
-    let table = TABLE.get_or_init(|| {
-        let mut t = vec![false; 625 * 5 * 2];
-        for idx in 0..t.len() {
-            let one = idx % 2 == 1;
-            let j = (idx / 2 % 5) as u8;
-            let mut rest = idx / 10;
-            let mut c = [0u8; 4];
-            for x in &mut c {
-                *x = (rest % 5) as u8;
-                rest /= 5;
-            }
-            t[idx] = split_sets(c, j, one).is_some();
-        }
-        t
-    });
     let mut idx = 0usize;
     for s in (0..4).rev() {
         idx = idx * 5 + usize::from(c[s]);
     }
-    table[(idx * 5 + usize::from(j)) * 2 + usize::from(one_joker)]
-}
-
-#[derive(Default)]
-struct FastHasher(u64);
-impl Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    let at = &TABLE[(idx * 5 + usize::from(j)) * 2 + usize::from(one_joker)];
+    match at.load(Ordering::Relaxed) {
+        0 => {
+            let ok = split_sets(c, j, one_joker).is_some();
+            at.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
+            ok
         }
-    }
-    fn write_u128(&mut self, v: u128) {
-        let x = (v as u64) ^ ((v >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        self.0 ^= self.0 >> 32;
+        v => v == 2,
     }
 }
 
@@ -237,7 +210,6 @@ struct Node {
     mv: Move,
 }
 
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
 
 // The state between two steps, packed: per suit the automaton state (10 bits
 // each), per suit the ace copies placed at position 1 (either mode, 3 bits each),
@@ -249,6 +221,32 @@ const JOKER_SHIFT: u32 = 52;
 const PLAYED_SHIFT: u32 = 55;
 const SETS_SHIFT: u32 = 56;
 const POW5: [u16; 4] = [1, 5, 25, 125];
+/// States kept per step by the narrow first sweep.
+const BEAM: usize = 48;
+
+/// The face of one suit step and its copies.
+struct FaceStep {
+    f: usize,
+    p: u8,
+    max_total: u8,
+    min_total: u8,
+}
+
+/// Keeps the `b` best nodes of a layer (in their order).
+fn narrow(nodes: &mut Vec<Node>, b: usize) {
+    if nodes.len() <= b {
+        return;
+    }
+    let mut order: Vec<(i32, u32)> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.value, i as u32))
+        .collect();
+    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
+    keep.sort_unstable();
+    *nodes = keep.iter().map(|&i| nodes[i as usize]).collect();
+}
 
 fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
     let mut c = [0u8; 4];
@@ -267,8 +265,105 @@ fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
     sets_feasible(c, j, one_joker)
 }
 
+/// Open-addressing map from state keys to node indexes, emptied in O(1) by
+/// moving to a new generation.
+struct StateMap {
+    keys: Vec<u128>,
+    vals: Vec<u32>,
+    gens: Vec<u32>,
+    generation: u32,
+    len: usize,
+}
+
+impl StateMap {
+    fn new() -> StateMap {
+        StateMap {
+            keys: vec![0; 1024],
+            vals: vec![0; 1024],
+            gens: vec![0; 1024],
+            generation: 1,
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.gens.iter_mut().for_each(|g| *g = 0);
+            self.generation = 1;
+        }
+        self.len = 0;
+    }
+
+    fn slot(&self, k: u128) -> usize {
+        let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let h = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        ((h ^ (h >> 29)) as usize) & (self.keys.len() - 1)
+    }
+
+    /// The index stored for `k`, or `None` after storing `v` for it.
+    fn get_or_insert(&mut self, k: u128, v: u32) -> Option<u32> {
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(k);
+        loop {
+            if self.gens[i] != self.generation {
+                self.gens[i] = self.generation;
+                self.keys[i] = k;
+                self.vals[i] = v;
+                self.len += 1;
+                return None;
+            }
+            if self.keys[i] == k {
+                return Some(self.vals[i]);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let live: Vec<(u128, u32)> = (0..self.keys.len())
+            .filter(|&i| self.gens[i] == self.generation)
+            .map(|i| (self.keys[i], self.vals[i]))
+            .collect();
+        let n = self.keys.len() * 2;
+        self.keys = vec![0; n];
+        self.vals = vec![0; n];
+        self.gens = vec![0; n];
+        self.generation = 1;
+        self.len = 0;
+        for (k, v) in live {
+            self.get_or_insert(k, v);
+        }
+    }
+}
+
+/// One way to place the copies of the face of a step, for one (automaton state,
+/// aces carried, jokers placed).
+#[derive(Clone, Copy, Debug)]
+struct Opt {
+    d2: u16,
+    choice: Choice,
+    value: i32,
+    played: bool,
+}
+
+/// Scratch space kept per thread between sweeps.
+struct Scratch {
+    map: StateMap,
+    cache: StateMap,
+    opts: Vec<Opt>,
+    ranges: Vec<(u32, u32)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
+}
+
 /// The forward sweep over one [`Spec`]: at each step the best value of every
-/// distinct state.
+/// distinct state, states another beats dropped at the end of each rank.
 pub(crate) struct Sweep<'a> {
     pub spec: &'a Spec,
     dfa: &'static Dfa,
@@ -276,6 +371,9 @@ pub(crate) struct Sweep<'a> {
     last: u8,
     explored: usize,
     solved: Option<Option<(i32, Vec<Move>)>>,
+    /// Only look for plays worth at least this (a value known to be reachable):
+    /// states that cannot reach it are dropped.
+    floor: Option<i32>,
 }
 
 impl<'a> Sweep<'a> {
@@ -288,6 +386,7 @@ impl<'a> Sweep<'a> {
             last: *positions.end(),
             explored: 0,
             solved: None,
+            floor: None,
         }
     }
 
@@ -300,7 +399,16 @@ impl<'a> Sweep<'a> {
     /// The best value and the moves of one best path, first to last.
     pub fn path(&mut self) -> Option<(i32, Vec<Move>)> {
         if self.solved.is_none() {
-            let r = self.run();
+            let r = SCRATCH.with(|cell| {
+                let mut slot = cell.borrow_mut();
+                let scratch = slot.get_or_insert_with(|| Scratch {
+                    map: StateMap::new(),
+                    cache: StateMap::new(),
+                    opts: Vec::new(),
+                    ranges: Vec::new(),
+                });
+                self.solve(scratch)
+            });
             self.solved = Some(r);
         }
         self.solved.clone().flatten()
@@ -318,36 +426,125 @@ impl<'a> Sweep<'a> {
         self.dfa
     }
 
-    fn run(&mut self) -> Option<(i32, Vec<Move>)> {
+    /// A quick narrow sweep (the best few states per step) finds a reachable
+    /// value; the exact sweep then drops every state that cannot beat it.
+    fn solve(&mut self, scratch: &mut Scratch) -> Option<(i32, Vec<Move>)> {
+        let gains = self.gains();
+        let t0 = std::time::Instant::now();
+        let bound = gains.first().copied().unwrap_or(0) + self.spec.bonus;
+        if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM)) {
+            // Nothing can beat the bound: the narrow sweep found the optimum.
+            if v >= bound {
+                return Some((v, moves));
+            }
+            self.floor = Some(v);
+        }
+        let e0 = self.explored;
+        let t1 = t0.elapsed();
+        let r = self.run(scratch, &gains, None);
+        if std::env::var_os("RAMI_SWEEP_STATS").is_some() {
+            eprintln!(
+                "sweep: beam {e0} states {:?} floor {:?}; exact {} states {:?} -> {:?} (bound {})",
+                t1,
+                self.floor,
+                self.explored - e0,
+                t0.elapsed() - t1,
+                r.as_ref().map(|x| x.0),
+                gains.first().copied().unwrap_or(0) + self.spec.bonus
+            );
+        }
+        r
+    }
+
+    /// Hand copies of face `f` that could be in some group at all, given every
+    /// card of the position (a bound on what the play can put down).
+    fn playable(&self, f: usize) -> u8 {
+        let spec = self.spec;
+        let avail = |g: usize| spec.must[g] + spec.loose[g] + spec.hand[g] > 0;
+        let jokers = spec.jokers_total();
+        let rank = f % 13;
+        let suit = f / 13;
+        let suits = (0..4).filter(|&t| avail(t * 13 + rank)).count() as u8;
+        if suits + jokers.min(4) >= 3 {
+            return spec.hand[f];
+        }
+        // Runs: some window of three positions around f, gaps filled by jokers.
+        let (lo, hi) = (self.first, self.last);
+        let pos: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
+        for &p0 in pos {
+            let p = if rank == 0 { p0 } else { rank as u8 + 1 };
+            if p < lo || p > hi {
+                continue;
+            }
+            for start in p.saturating_sub(2).max(lo)..=p {
+                if start + 2 > hi {
+                    break;
+                }
+                let gaps = (start..start + 3)
+                    .filter(|&q| {
+                        let r = if q == 14 { 0 } else { usize::from(q) - 1 };
+                        !avail(suit * 13 + r)
+                    })
+                    .count() as u8;
+                if gaps <= jokers {
+                    return spec.hand[f];
+                }
+            }
+        }
+        0
+    }
+
+    /// For each step (four suits and the set step per position), the most value
+    /// all later steps can still add.
+    fn gains(&self) -> Vec<i32> {
+        let spec = self.spec;
+        let mut per_step = Vec::new();
+        for p in self.first..=self.last {
+            let rank = if p == 14 { 1 } else { p };
+            for s in 0..4 {
+                let f = s * 13 + usize::from(rank) - 1;
+                per_step.push(spec.weight[f].max(0) * i32::from(self.playable(f)));
+            }
+            per_step.push(0);
+        }
+        let jokers = spec.joker_weight.max(0) * i32::from(spec.jokers_hand);
+        // after[i]: what the steps after step i can add.
+        let mut after = vec![0; per_step.len() + 1];
+        for i in (0..per_step.len()).rev() {
+            after[i] = after[i + 1] + per_step[i];
+        }
+        after.remove(0);
+        after.iter().map(|a| a + jokers).collect()
+    }
+
+    fn run(
+        &mut self,
+        scratch: &mut Scratch,
+        gains: &[i32],
+        beam: Option<usize>,
+    ) -> Option<(i32, Vec<Move>)> {
         let spec = self.spec;
         let either = spec.ace == AceMode::Either;
         let jt = spec.jokers_total();
         let trans = &self.dfa.trans;
-        let mut map: FastMap<u128, u32> = FastMap::default();
-        let init = u128::from(spec.forced_hand) << PLAYED_SHIFT;
+        let track = spec.need_hand;
+        let floor = if beam.is_none() { self.floor } else { None };
+        let init = u128::from(spec.forced_hand && track) << PLAYED_SHIFT;
         let mut layers: Vec<Vec<Node>> = vec![vec![Node {
             key: init,
             value: 0,
             parent: 0,
             mv: Move::Start,
         }]];
-        let mut push = |map: &mut FastMap<u128, u32>, next: &mut Vec<Node>, n: Node| {
-            match map.entry(n.key) {
-                std::collections::hash_map::Entry::Occupied(e) => {
-                    let o = &mut next[*e.get() as usize];
-                    if n.value > o.value {
-                        *o = n;
-                    }
-                }
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(next.len() as u32);
-                    next.push(n);
-                }
-            }
-        };
+        let Scratch {
+            map,
+            cache,
+            opts,
+            ranges,
+        } = scratch;
+        let mut step = 0usize;
         for p in self.first..=self.last {
             let rank = if p == 14 { 1 } else { p };
-            let sets_here = !(either && p == 14);
             let first_either = either && p == 1;
             for s in 0..4 {
                 let f = s * 13 + usize::from(rank) - 1;
@@ -356,79 +553,77 @@ impl<'a> Sweep<'a> {
                 let prev = layers.last()?;
                 let mut next: Vec<Node> = Vec::with_capacity(prev.len() * 2);
                 map.clear();
+                cache.clear();
+                opts.clear();
+                ranges.clear();
                 let d_shift = D_BITS * s as u32;
                 let c_shift = CARRY_SHIFT + 3 * s as u32;
+                let d_clear = !(1023u128 << d_shift);
+                let c_clear = !(7u128 << c_shift);
+                let cut = floor.map(|fl| fl - spec.bonus - gains[step]);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
                     let d = ((key >> d_shift) & 1023) as usize;
                     let carry = ((key >> c_shift) & 7) as u8;
                     let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
-                    let sets = ((key >> SETS_SHIFT) & 1023) as u16;
-                    let carried = if either && p == 14 { carry } else { 0 };
-                    let (lo, hi) = if first_either {
-                        (0, max_total)
-                    } else {
-                        (
-                            min_total.saturating_sub(carried),
-                            max_total.saturating_sub(carried),
-                        )
+                    let ck = ((d as u128) << 6) | (u128::from(carry) << 3) | u128::from(jokers);
+                    let (start, len) = match cache.get_or_insert(ck, ranges.len() as u32) {
+                        Some(r) => ranges[r as usize],
+                        None => {
+                            let start = opts.len() as u32;
+                            let face = FaceStep {
+                                f,
+                                p,
+                                max_total,
+                                min_total,
+                            };
+                            self.options(&face, d, carry, jokers, trans, opts);
+                            let r = (start, opts.len() as u32 - start);
+                            ranges.push(r);
+                            r
+                        }
                     };
-                    let avail = jt.saturating_sub(jokers);
-                    let (_, v_before) = spec.face_value(f, carried);
-                    let base = key
-                        & !(1023u128 << d_shift)
-                        & !(7u128 << c_shift)
-                        & !(7u128 << JOKER_SHIFT)
-                        & !(1023u128 << SETS_SHIFT);
-                    for nat_r in spec.run_only[f]..=hi.min(SLOTS as u8) {
-                        for jok_r in 0..=avail.min(SLOTS as u8 - nat_r) {
-                            let d2 = trans[d][sym(nat_r + jok_r, jok_r)];
-                            if d2 == DEAD {
-                                continue;
+                    for o in &opts[start as usize..(start + len) as usize] {
+                        let value = n.value + o.value;
+                        if cut.is_some_and(|c| value < c) {
+                            continue;
+                        }
+                        let c = o.choice;
+                        let mut nk = (key & d_clear) | (u128::from(o.d2) << d_shift);
+                        if first_either {
+                            nk = (nk & c_clear) | (u128::from(c.used) << c_shift);
+                        }
+                        nk += u128::from(c.jok_r) << JOKER_SHIFT;
+                        if c.to_sets > 0 {
+                            nk += u128::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+                        }
+                        if o.played && track {
+                            nk |= 1u128 << PLAYED_SHIFT;
+                        }
+                        let node = Node {
+                            key: nk,
+                            value,
+                            parent: i as u32,
+                            mv: Move::Suit(c),
+                        };
+                        match map.get_or_insert(nk, next.len() as u32) {
+                            Some(at) => {
+                                let o = &mut next[at as usize];
+                                if value > o.value {
+                                    *o = node;
+                                }
                             }
-                            let from = lo.max(nat_r + spec.set_only[f]);
-                            let to = hi.min(nat_r + if sets_here { 4 } else { 0 });
-                            let jk = jokers + jok_r;
-                            let credit = self.joker_credit(jokers, jok_r);
-                            let joker_played = jok_r > 0 && self.hand_joker_used(jk);
-                            for used in from..=to {
-                                let k = used - nat_r;
-                                let (hand_now, v_now) = spec.face_value(f, carried + used);
-                                let played = hand_now > 0 || joker_played;
-                                let new_sets = if k > 0 {
-                                    sets + POW5[usize::from(k) - 1]
-                                } else {
-                                    sets
-                                };
-                                let new_carry = if first_either { used } else { carry };
-                                let nk = base
-                                    | (u128::from(d2) << d_shift)
-                                    | (u128::from(new_carry) << c_shift)
-                                    | (u128::from(jk) << JOKER_SHIFT)
-                                    | (u128::from(played) << PLAYED_SHIFT)
-                                    | (u128::from(new_sets) << SETS_SHIFT);
-                                push(
-                                    &mut map,
-                                    &mut next,
-                                    Node {
-                                        key: nk,
-                                        value: n.value + v_now - v_before + credit,
-                                        parent: i as u32,
-                                        mv: Move::Suit(Choice {
-                                            nat_r,
-                                            jok_r,
-                                            to_sets: k,
-                                            used,
-                                        }),
-                                    },
-                                );
-                            }
+                            None => next.push(node),
                         }
                     }
                 }
+                step += 1;
                 self.explored += next.len();
                 if next.is_empty() {
                     return None;
+                }
+                if let Some(b) = beam {
+                    narrow(&mut next, b);
                 }
                 layers.push(next);
             }
@@ -447,28 +642,40 @@ impl<'a> Sweep<'a> {
                         continue;
                     }
                     let jk = jokers + j;
-                    let played = self.hand_joker_used(jk);
+                    let played = self.hand_joker_used(jk) && track;
                     let nk = base
                         | (u128::from(jk) << JOKER_SHIFT)
                         | (u128::from(played) << PLAYED_SHIFT);
-                    push(
-                        &mut map,
-                        &mut next,
-                        Node {
-                            key: nk,
-                            value: n.value + self.joker_credit(jokers, j),
-                            parent: i as u32,
-                            mv: Move::Sets(j),
-                        },
-                    );
+                    let node = Node {
+                        key: nk,
+                        value: n.value + self.joker_credit(jokers, j),
+                        parent: i as u32,
+                        mv: Move::Sets(j),
+                    };
+                    match map.get_or_insert(nk, next.len() as u32) {
+                        Some(at) => {
+                            let o = &mut next[at as usize];
+                            if node.value > o.value {
+                                *o = node;
+                            }
+                        }
+                        None => next.push(node),
+                    }
                 }
             }
+            step += 1;
             self.explored += next.len();
+            if std::env::var_os("RAMI_NO_PRUNE").is_none() {
+                self.prune(&mut next);
+            }
             if std::env::var_os("RAMI_SWEEP_DEBUG").is_some() {
-                eprintln!("p {p}: {} states", next.len());
+                eprintln!("p {p}: {} states (beam {beam:?})", next.len());
             }
             if next.is_empty() {
                 return None;
+            }
+            if let Some(b) = beam {
+                narrow(&mut next, b);
             }
             layers.push(next);
         }
@@ -489,6 +696,66 @@ impl<'a> Sweep<'a> {
         Some((value, moves))
     }
 
+    /// Every way to place the copies of the step's face from automaton state `d`,
+    /// with `carry` aces placed low and `jokers` placed so far.
+    fn options(
+        &self,
+        face: &FaceStep,
+        d: usize,
+        carry: u8,
+        jokers: u8,
+        trans: &[[u16; crate::dfa::SYMS]],
+        out: &mut Vec<Opt>,
+    ) {
+        let spec = self.spec;
+        let FaceStep {
+            f,
+            p,
+            max_total,
+            min_total,
+        } = *face;
+        let either = spec.ace == AceMode::Either;
+        let sets_here = !(either && p == 14);
+        let carried = if either && p == 14 { carry } else { 0 };
+        let (lo, hi) = if either && p == 1 {
+            (0, max_total)
+        } else {
+            (
+                min_total.saturating_sub(carried),
+                max_total.saturating_sub(carried),
+            )
+        };
+        let avail = spec.jokers_total().saturating_sub(jokers);
+        let (_, v_before) = spec.face_value(f, carried);
+        for nat_r in spec.run_only[f]..=hi.min(SLOTS as u8) {
+            for jok_r in 0..=avail.min(SLOTS as u8 - nat_r) {
+                let d2 = trans[d][sym(nat_r + jok_r, jok_r)];
+                if d2 == DEAD {
+                    continue;
+                }
+                let from = lo.max(nat_r + spec.set_only[f]);
+                let to = hi.min(nat_r + if sets_here { 4 } else { 0 });
+                let jk = jokers + jok_r;
+                let credit = self.joker_credit(jokers, jok_r);
+                let joker_played = jok_r > 0 && self.hand_joker_used(jk);
+                for used in from..=to {
+                    let (hand_now, v_now) = spec.face_value(f, carried + used);
+                    out.push(Opt {
+                        d2,
+                        choice: Choice {
+                            nat_r,
+                            jok_r,
+                            to_sets: used - nat_r,
+                            used,
+                        },
+                        value: v_now - v_before + credit,
+                        played: hand_now > 0 || joker_played,
+                    });
+                }
+            }
+        }
+    }
+
     fn terminal(&self, key: u128) -> bool {
         for s in 0..4 {
             let d = ((key >> (D_BITS * s)) & 1023) as usize;
@@ -502,6 +769,58 @@ impl<'a> Sweep<'a> {
         }
         let played = (key >> PLAYED_SHIFT) & 1 == 1;
         !(self.spec.need_hand && !played)
+    }
+
+    /// Drops every node another node of the layer beats: same sets so far, aces
+    /// carried and (for a hint) hand card played; at least the value; at most the
+    /// jokers placed once those that must be placed are; every suit's automaton
+    /// state leaving at least the same choices.
+    fn prune(&self, nodes: &mut Vec<Node>) {
+        let n = nodes.len();
+        if n < 2 {
+            return;
+        }
+        let must = u128::from(self.spec.jokers_must);
+        let d_mask: u128 = (1u128 << (4 * D_BITS)) - 1;
+        let bucket = |k: u128| -> u128 {
+            let j = (k >> JOKER_SHIFT) & 7;
+            let jn = if j >= must { 7 } else { j };
+            (k & !d_mask & !(7u128 << JOKER_SHIFT)) | (jn << JOKER_SHIFT)
+        };
+        let mut order: Vec<(u128, i32, u32)> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, nd)| (bucket(nd.key), nd.value, i as u32))
+            .collect();
+        order.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let dfa = self.dfa;
+        let mut kept: Vec<u32> = Vec::new();
+        let mut start = 0;
+        let mut cur: Option<u128> = None;
+        for &(b, _, i) in &order {
+            if cur != Some(b) {
+                cur = Some(b);
+                start = kept.len();
+            }
+            let k = nodes[i as usize].key;
+            let jk = (k >> JOKER_SHIFT) & 7;
+            let beaten = kept[start..].iter().any(|&o| {
+                let ok = nodes[o as usize].key;
+                (ok >> JOKER_SHIFT) & 7 <= jk
+                    && (0..4).all(|s| {
+                        let sh = D_BITS * s;
+                        dfa.beats(((ok >> sh) & 1023) as usize, ((k >> sh) & 1023) as usize)
+                    })
+            });
+            if !beaten {
+                kept.push(i);
+            }
+        }
+        if kept.len() == n {
+            return;
+        }
+        kept.sort_unstable();
+        *nodes = kept.iter().map(|&i| nodes[i as usize]).collect();
     }
 
     /// Value of `more` jokers placed after `before`: jokers that must be placed go
