@@ -215,6 +215,58 @@ impl Position {
         })
     }
 
+    /// A quick necessary condition for any play: some hand card has, among all
+    /// the cards of the position (jokers counted as wild), two more suits of its
+    /// rank or a window of three places of its suit around it.
+    fn some_card_fits(&self) -> bool {
+        let mut avail = [false; 52];
+        let mut jokers = usize::from(self.hand_jokers);
+        for c in self.table.iter().flatten() {
+            match c.natural_face() {
+                Some(f) => avail[f.index()] = true,
+                None => jokers += 1,
+            }
+        }
+        for f in 0..52 {
+            avail[f] |= self.hand_counts[f] > 0;
+        }
+        if self.hand_jokers > 0 {
+            // A joker fits anywhere two cards that could meet do; leave it to the
+            // search.
+            return true;
+        }
+        let ace = self.rules.ace_mode();
+        let (lo, hi) = match ace {
+            rami_melds::AceMode::High => (2u8, 14u8),
+            rami_melds::AceMode::Low => (1, 13),
+            rami_melds::AceMode::Either => (1, 14),
+        };
+        let at = |suit: usize, p: u8| -> bool {
+            let rank = if p == 14 { 0 } else { usize::from(p) - 1 };
+            avail[suit * 13 + rank]
+        };
+        (0..52).any(|f| {
+            if self.hand_counts[f] == 0 {
+                return false;
+            }
+            let (suit, rank) = (f / 13, f % 13);
+            let suits = (0..4).filter(|&t| avail[t * 13 + rank]).count();
+            if suits + jokers >= 3 {
+                return true;
+            }
+            let places: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
+            places.iter().any(|&p0| {
+                let p = if rank == 0 { p0 } else { rank as u8 + 1 };
+                if p < lo || p > hi {
+                    return false;
+                }
+                (p.saturating_sub(2).max(lo)..=p)
+                    .filter(|&start| start + 2 <= hi)
+                    .any(|start| (start..start + 3).filter(|&q| !at(suit, q)).count() <= jokers)
+            })
+        })
+    }
+
     fn weight(&self, goal: Goal, card: Card) -> i32 {
         match goal {
             Goal::MostCards => 1,
@@ -468,6 +520,9 @@ pub fn solve(
         && let Some(play) = hint_extension(&pos)
     {
         return Ok(Some(play));
+    }
+    if !pos.some_card_fits() {
+        return Ok(None);
     }
     let dissolve = all_dissolvable(&pos);
     let Some(best) = search(&pos, goal, &dissolve) else {

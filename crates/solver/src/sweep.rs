@@ -104,6 +104,21 @@ impl Spec {
         (used, w * i32::from(used))
     }
 
+    /// An ace end whose copies are not tied to the other end: `total` copies
+    /// there, counted as hand copies where that can only overstate the value
+    /// (and whether a hand copy may be among them).
+    /// At the low end the table copies are placed first (as they would be with
+    /// no copies at the high end); at the high end every copy may be a hand copy.
+    fn relaxed_value(&self, f: usize, total: u8, low: bool) -> (u8, i32) {
+        let w = self.weight[f];
+        let hand = if low {
+            self.face_value(f, total).0
+        } else {
+            total.min(self.hand[f])
+        };
+        (hand, if w >= 0 { w * i32::from(hand) } else { 0 })
+    }
+
     fn joker_value(&self, total: u8) -> (u8, i32) {
         let w = self.joker_weight;
         let free = if w >= 0 {
@@ -204,23 +219,24 @@ pub(crate) enum Move {
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    key: u128,
+    key: u64,
     value: i32,
     parent: u32,
     mv: Move,
 }
 
 
-// The state between two steps, packed: per suit the automaton state (10 bits
-// each), per suit the ace copies placed at position 1 (either mode, 3 bits each),
-// jokers placed so far, whether a hand card went down, and the multiset of set
-// copies given so far at this rank (as counts of suits giving 1, 2, 3, 4: base 5).
+// The state between two steps, packed in 54 bits: per suit the automaton state
+// (10 bits each), jokers placed so far, whether a hand card went down (hints
+// only), and the multiset of set copies given so far at this rank (as counts of
+// suits giving 1, 2, 3, 4: base 5).
 const D_BITS: u32 = 10;
-const CARRY_SHIFT: u32 = 40;
-const JOKER_SHIFT: u32 = 52;
-const PLAYED_SHIFT: u32 = 55;
-const SETS_SHIFT: u32 = 56;
+const JOKER_SHIFT: u32 = 40;
+const PLAYED_SHIFT: u32 = 43;
+const SETS_SHIFT: u32 = 44;
 const POW5: [u16; 4] = [1, 5, 25, 125];
+/// Kept nodes a node is compared with when dropping beaten ones.
+const PRUNE_WIDTH: usize = 24;
 /// States kept per step by the narrow first sweep.
 const BEAM: usize = 48;
 
@@ -233,14 +249,21 @@ struct FaceStep {
 }
 
 /// Keeps the `b` best nodes of a layer (in their order).
-fn narrow(nodes: &mut Vec<Node>, b: usize) {
+/// Among equal values, nodes whose suits could stop here (every run 3 long)
+/// come first: they are the likeliest to end well.
+fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa) {
     if nodes.len() <= b {
         return;
     }
+    let health = |k: u64| -> i32 {
+        (0..4)
+            .map(|s| i32::from(dfa.accept[((k >> (D_BITS * s)) & 1023) as usize]))
+            .sum()
+    };
     let mut order: Vec<(i32, u32)> = nodes
         .iter()
         .enumerate()
-        .map(|(i, n)| (n.value, i as u32))
+        .map(|(i, n)| (n.value * 8 + health(n.key), i as u32))
         .collect();
     order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
@@ -268,7 +291,7 @@ fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
 /// Open-addressing map from state keys to node indexes, emptied in O(1) by
 /// moving to a new generation.
 struct StateMap {
-    keys: Vec<u128>,
+    keys: Vec<u64>,
     vals: Vec<u32>,
     gens: Vec<u32>,
     generation: u32,
@@ -295,14 +318,13 @@ impl StateMap {
         self.len = 0;
     }
 
-    fn slot(&self, k: u128) -> usize {
-        let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let h = (x ^ (x >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    fn slot(&self, k: u64) -> usize {
+        let h = (k ^ (k >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         ((h ^ (h >> 29)) as usize) & (self.keys.len() - 1)
     }
 
     /// The index stored for `k`, or `None` after storing `v` for it.
-    fn get_or_insert(&mut self, k: u128, v: u32) -> Option<u32> {
+    fn get_or_insert(&mut self, k: u64, v: u32) -> Option<u32> {
         if (self.len + 1) * 2 > self.keys.len() {
             self.grow();
         }
@@ -324,7 +346,7 @@ impl StateMap {
     }
 
     fn grow(&mut self) {
-        let live: Vec<(u128, u32)> = (0..self.keys.len())
+        let live: Vec<(u64, u32)> = (0..self.keys.len())
             .filter(|&i| self.gens[i] == self.generation)
             .map(|i| (self.keys[i], self.vals[i]))
             .collect();
@@ -374,6 +396,10 @@ pub(crate) struct Sweep<'a> {
     /// Only look for plays worth at least this (a value known to be reachable):
     /// states that cannot reach it are dropped.
     floor: Option<i32>,
+    /// Either mode: per suit, the ace copies placed at the low end, if fixed.
+    ace_fix: [Option<u8>; 4],
+    /// Sweeps run by the ace-either search.
+    nodes: usize,
 }
 
 impl<'a> Sweep<'a> {
@@ -387,6 +413,8 @@ impl<'a> Sweep<'a> {
             explored: 0,
             solved: None,
             floor: None,
+            ace_fix: [None; 4],
+            nodes: 0,
         }
     }
 
@@ -426,31 +454,156 @@ impl<'a> Sweep<'a> {
         self.dfa
     }
 
-    /// A quick narrow sweep (the best few states per step) finds a reachable
-    /// value; the exact sweep then drops every state that cannot beat it.
+    /// The exact optimum. Ace-either: branch and bound over how the ace copies
+    /// of each suit split between the low and the high end. A sweep that leaves
+    /// the split free (both ends may use every copy, valued so as never to
+    /// understate) bounds every split from above; when its best path happens to
+    /// split the aces legally and its value is the true one, that path is optimal
+    /// for the node; otherwise the node branches on the first suit where it is
+    /// not, one child per number of copies at the low end.
     fn solve(&mut self, scratch: &mut Scratch) -> Option<(i32, Vec<Move>)> {
+        if self.spec.ace != AceMode::Either {
+            return self.solve_node(scratch, None);
+        }
+        let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(i32::MAX, [None; 4])];
+        let mut best: Option<(i32, Vec<Move>)> = None;
+        while !open.is_empty() {
+            // Best bound first (the first pushed among equals).
+            let mut at = 0;
+            for (i, n) in open.iter().enumerate() {
+                if n.0 > open[at].0 {
+                    at = i;
+                }
+            }
+            let (bound, fix) = open.remove(at);
+            if best.as_ref().is_some_and(|b| b.0 >= bound) {
+                break;
+            }
+            self.ace_fix = fix;
+            self.nodes += 1;
+            let floor = best.as_ref().map(|b| b.0 + 1);
+            let Some((value, moves)) = self.solve_node(scratch, floor) else {
+                continue;
+            };
+            let (truth, legal, loose) = self.check_aces(&moves);
+            if legal && best.as_ref().is_none_or(|b| truth > b.0) {
+                best = Some((truth, moves));
+            }
+            if let Some(s) = loose {
+                let f = s * 13;
+                let max = self.spec.must[f] + self.spec.loose[f] + self.spec.hand[f];
+                for c in 0..=max {
+                    let mut child = fix;
+                    child[s] = Some(c);
+                    open.push((value, child));
+                }
+            }
+        }
+        self.ace_fix = [None; 4];
+        best
+    }
+
+    /// For a path of an ace-either sweep: its true value, whether it splits
+    /// every suit's aces legally (and, for a hint, really puts down a hand
+    /// card), and the first suit whose aces were left free where the free
+    /// valuation differs from the truth (none: the path's value is exact).
+    fn check_aces(&self, moves: &[Move]) -> (i32, bool, Option<usize>) {
+        let spec = self.spec;
+        let last = usize::from(self.last - self.first);
+        let used_at = |t: usize, s: usize| match moves.get(1 + t * 5 + s) {
+            Some(Move::Suit(c)) => c.used,
+            _ => 0,
+        };
+        let mut totals = [0u8; 52];
+        let mut jokers = 0u8;
+        for (t, m) in moves.iter().enumerate().skip(1) {
+            match m {
+                Move::Suit(c) => {
+                    let pos = (t - 1) / 5;
+                    let s = (t - 1) % 5;
+                    let p = self.first + pos as u8;
+                    let rank = if p == 14 { 1 } else { p };
+                    totals[s * 13 + usize::from(rank) - 1] += c.used;
+                    jokers += c.jok_r;
+                }
+                Move::Sets(j) => jokers += j,
+                Move::Start => {}
+            }
+        }
+        let (jh, jv) = spec.joker_value(jokers);
+        let mut truth = jv + spec.bonus;
+        let mut played = spec.forced_hand || jh > 0;
+        let mut legal = true;
+        let mut loose = None;
+        let mut claimed_hand_ace = None;
+        for f in 0..52 {
+            let (h, v) = spec.face_value(f, totals[f]);
+            truth += v;
+            played |= h > 0;
+            if f % 13 != 0 {
+                continue;
+            }
+            let s = f / 13;
+            let max = spec.must[f] + spec.loose[f] + spec.hand[f];
+            let ok = totals[f] >= spec.must[f] && totals[f] <= max;
+            legal &= ok;
+            if self.ace_fix[s].is_some() {
+                continue;
+            }
+            let (h1, v1) = spec.relaxed_value(f, used_at(0, s), true);
+            let (h2, v2) = spec.relaxed_value(f, used_at(last, s), false);
+            if h1 + h2 > 0 && claimed_hand_ace.is_none() {
+                claimed_hand_ace = Some(s);
+            }
+            let exact = ok && v1 + v2 == v && (h1 + h2 > 0) == (h > 0);
+            if !exact && loose.is_none() {
+                loose = Some(s);
+            }
+        }
+        if spec.need_hand && !played {
+            legal = false;
+            // Only a free ace end can have claimed a hand card: split there.
+            loose = loose.or(claimed_hand_ace);
+        }
+        (truth, legal, loose)
+    }
+
+    /// A quick narrow sweep (the best few states per step) finds a reachable
+    /// value; the exact sweep then drops every state that cannot reach it (nor
+    /// `floor`, a value the caller needs to beat).
+    fn solve_node(
+        &mut self,
+        scratch: &mut Scratch,
+        floor: Option<i32>,
+    ) -> Option<(i32, Vec<Move>)> {
         let gains = self.gains();
-        let t0 = std::time::Instant::now();
         let bound = gains.first().copied().unwrap_or(0) + self.spec.bonus;
+        if floor.is_some_and(|f| f > bound) {
+            return None;
+        }
+        self.floor = floor;
+        let t0 = std::time::Instant::now();
         if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM)) {
             // Nothing can beat the bound: the narrow sweep found the optimum.
             if v >= bound {
                 return Some((v, moves));
             }
-            self.floor = Some(v);
+            if floor.is_none_or(|f| v > f) {
+                self.floor = Some(v);
+            }
         }
         let e0 = self.explored;
         let t1 = t0.elapsed();
         let r = self.run(scratch, &gains, None);
         if std::env::var_os("RAMI_SWEEP_STATS").is_some() {
             eprintln!(
-                "sweep: beam {e0} states {:?} floor {:?}; exact {} states {:?} -> {:?} (bound {})",
+                "sweep {:?}: beam {e0} states {:?} floor {:?}; exact {} states {:?} -> {:?} (bound {bound})",
+                self.ace_fix,
                 t1,
                 self.floor,
                 self.explored - e0,
                 t0.elapsed() - t1,
                 r.as_ref().map(|x| x.0),
-                gains.first().copied().unwrap_or(0) + self.spec.bonus
             );
         }
         r
@@ -494,8 +647,8 @@ impl<'a> Sweep<'a> {
         0
     }
 
-    /// For each step (four suits and the set step per position), the most value
-    /// all later steps can still add.
+    /// The most value all steps can add (first), then for each step (four suits
+    /// and the set step per position) the most value the steps after it can add.
     fn gains(&self) -> Vec<i32> {
         let spec = self.spec;
         let mut per_step = Vec::new();
@@ -509,11 +662,11 @@ impl<'a> Sweep<'a> {
         }
         let jokers = spec.joker_weight.max(0) * i32::from(spec.jokers_hand);
         // after[i]: what the steps after step i can add.
+        // after[0]: every step; after[i + 1]: the steps after step i.
         let mut after = vec![0; per_step.len() + 1];
         for i in (0..per_step.len()).rev() {
             after[i] = after[i + 1] + per_step[i];
         }
-        after.remove(0);
         after.iter().map(|a| a + jokers).collect()
     }
 
@@ -524,12 +677,11 @@ impl<'a> Sweep<'a> {
         beam: Option<usize>,
     ) -> Option<(i32, Vec<Move>)> {
         let spec = self.spec;
-        let either = spec.ace == AceMode::Either;
         let jt = spec.jokers_total();
         let trans = &self.dfa.trans;
         let track = spec.need_hand;
         let floor = if beam.is_none() { self.floor } else { None };
-        let init = u128::from(spec.forced_hand && track) << PLAYED_SHIFT;
+        let init = u64::from(spec.forced_hand && track) << PLAYED_SHIFT;
         let mut layers: Vec<Vec<Node>> = vec![vec![Node {
             key: init,
             value: 0,
@@ -545,7 +697,6 @@ impl<'a> Sweep<'a> {
         let mut step = 0usize;
         for p in self.first..=self.last {
             let rank = if p == 14 { 1 } else { p };
-            let first_either = either && p == 1;
             for s in 0..4 {
                 let f = s * 13 + usize::from(rank) - 1;
                 let max_total = spec.must[f] + spec.loose[f] + spec.hand[f];
@@ -557,16 +708,13 @@ impl<'a> Sweep<'a> {
                 opts.clear();
                 ranges.clear();
                 let d_shift = D_BITS * s as u32;
-                let c_shift = CARRY_SHIFT + 3 * s as u32;
-                let d_clear = !(1023u128 << d_shift);
-                let c_clear = !(7u128 << c_shift);
-                let cut = floor.map(|fl| fl - spec.bonus - gains[step]);
+                let d_clear = !(1023u64 << d_shift);
+                let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
                     let d = ((key >> d_shift) & 1023) as usize;
-                    let carry = ((key >> c_shift) & 7) as u8;
                     let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
-                    let ck = ((d as u128) << 6) | (u128::from(carry) << 3) | u128::from(jokers);
+                    let ck = ((d as u64) << 3) | u64::from(jokers);
                     let (start, len) = match cache.get_or_insert(ck, ranges.len() as u32) {
                         Some(r) => ranges[r as usize],
                         None => {
@@ -577,7 +725,7 @@ impl<'a> Sweep<'a> {
                                 max_total,
                                 min_total,
                             };
-                            self.options(&face, d, carry, jokers, trans, opts);
+                            self.options(&face, s, d, jokers, trans, opts);
                             let r = (start, opts.len() as u32 - start);
                             ranges.push(r);
                             r
@@ -589,16 +737,13 @@ impl<'a> Sweep<'a> {
                             continue;
                         }
                         let c = o.choice;
-                        let mut nk = (key & d_clear) | (u128::from(o.d2) << d_shift);
-                        if first_either {
-                            nk = (nk & c_clear) | (u128::from(c.used) << c_shift);
-                        }
-                        nk += u128::from(c.jok_r) << JOKER_SHIFT;
+                        let mut nk = (key & d_clear) | (u64::from(o.d2) << d_shift);
+                        nk += u64::from(c.jok_r) << JOKER_SHIFT;
                         if c.to_sets > 0 {
-                            nk += u128::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+                            nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
                         }
                         if o.played && track {
-                            nk |= 1u128 << PLAYED_SHIFT;
+                            nk |= 1u64 << PLAYED_SHIFT;
                         }
                         let node = Node {
                             key: nk,
@@ -623,7 +768,7 @@ impl<'a> Sweep<'a> {
                     return None;
                 }
                 if let Some(b) = beam {
-                    narrow(&mut next, b);
+                    narrow(&mut next, b, self.dfa);
                 }
                 layers.push(next);
             }
@@ -636,7 +781,7 @@ impl<'a> Sweep<'a> {
                 let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
                 let sets = ((key >> SETS_SHIFT) & 1023) as u16;
                 let avail = jt.saturating_sub(jokers);
-                let base = key & !(7u128 << JOKER_SHIFT) & !(1023u128 << SETS_SHIFT);
+                let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
                 for j in 0..=avail {
                     if !sets_code_feasible(sets, j, spec.one_joker) {
                         continue;
@@ -644,8 +789,8 @@ impl<'a> Sweep<'a> {
                     let jk = jokers + j;
                     let played = self.hand_joker_used(jk) && track;
                     let nk = base
-                        | (u128::from(jk) << JOKER_SHIFT)
-                        | (u128::from(played) << PLAYED_SHIFT);
+                        | (u64::from(jk) << JOKER_SHIFT)
+                        | (u64::from(played) << PLAYED_SHIFT);
                     let node = Node {
                         key: nk,
                         value: n.value + self.joker_credit(jokers, j),
@@ -665,9 +810,7 @@ impl<'a> Sweep<'a> {
             }
             step += 1;
             self.explored += next.len();
-            if std::env::var_os("RAMI_NO_PRUNE").is_none() {
-                self.prune(&mut next);
-            }
+            self.prune(&mut next);
             if std::env::var_os("RAMI_SWEEP_DEBUG").is_some() {
                 eprintln!("p {p}: {} states (beam {beam:?})", next.len());
             }
@@ -675,7 +818,7 @@ impl<'a> Sweep<'a> {
                 return None;
             }
             if let Some(b) = beam {
-                narrow(&mut next, b);
+                narrow(&mut next, b, self.dfa);
             }
             layers.push(next);
         }
@@ -697,12 +840,12 @@ impl<'a> Sweep<'a> {
     }
 
     /// Every way to place the copies of the step's face from automaton state `d`,
-    /// with `carry` aces placed low and `jokers` placed so far.
+    /// with `jokers` placed so far.
     fn options(
         &self,
         face: &FaceStep,
+        s: usize,
         d: usize,
-        carry: u8,
         jokers: u8,
         trans: &[[u16; crate::dfa::SYMS]],
         out: &mut Vec<Opt>,
@@ -716,14 +859,28 @@ impl<'a> Sweep<'a> {
         } = *face;
         let either = spec.ace == AceMode::Either;
         let sets_here = !(either && p == 14);
-        let carried = if either && p == 14 { carry } else { 0 };
-        let (lo, hi) = if either && p == 1 {
-            (0, max_total)
-        } else {
-            (
+        // Either mode: the ace copies of a suit whose split between the two ends
+        // is fixed (`ace_fix`), or free at both ends with a value that can only
+        // overstate (the search then splits on that suit; see `solve`).
+        let ace_end = either && (p == 1 || p == 14);
+        let fix = if ace_end { self.ace_fix[s] } else { None };
+        let relaxed = ace_end && fix.is_none();
+        let carried = match fix {
+            Some(c) if p == 14 => c,
+            _ => 0,
+        };
+        let (lo, hi) = match fix {
+            _ if relaxed => (0, max_total),
+            Some(c) if p == 1 => {
+                if c > max_total {
+                    return;
+                }
+                (c, c)
+            }
+            _ => (
                 min_total.saturating_sub(carried),
                 max_total.saturating_sub(carried),
-            )
+            ),
         };
         let avail = spec.jokers_total().saturating_sub(jokers);
         let (_, v_before) = spec.face_value(f, carried);
@@ -739,7 +896,11 @@ impl<'a> Sweep<'a> {
                 let credit = self.joker_credit(jokers, jok_r);
                 let joker_played = jok_r > 0 && self.hand_joker_used(jk);
                 for used in from..=to {
-                    let (hand_now, v_now) = spec.face_value(f, carried + used);
+                    let (hand_now, v_now) = if relaxed {
+                        spec.relaxed_value(f, used, p == 1)
+                    } else {
+                        spec.face_value(f, carried + used)
+                    };
                     out.push(Opt {
                         d2,
                         choice: Choice {
@@ -748,7 +909,7 @@ impl<'a> Sweep<'a> {
                             to_sets: used - nat_r,
                             used,
                         },
-                        value: v_now - v_before + credit,
+                        value: v_now - if relaxed { 0 } else { v_before } + credit,
                         played: hand_now > 0 || joker_played,
                     });
                 }
@@ -756,7 +917,7 @@ impl<'a> Sweep<'a> {
         }
     }
 
-    fn terminal(&self, key: u128) -> bool {
+    fn terminal(&self, key: u64) -> bool {
         for s in 0..4 {
             let d = ((key >> (D_BITS * s)) & 1023) as usize;
             if !self.dfa.accept[d] {
@@ -771,23 +932,23 @@ impl<'a> Sweep<'a> {
         !(self.spec.need_hand && !played)
     }
 
-    /// Drops every node another node of the layer beats: same sets so far, aces
-    /// carried and (for a hint) hand card played; at least the value; at most the
-    /// jokers placed once those that must be placed are; every suit's automaton
-    /// state leaving at least the same choices.
+    /// Drops every node another node of the layer beats: same sets so far; at
+    /// least the value; at most the jokers placed once those that must be placed
+    /// are; a hand card played if this one has; every suit's automaton state
+    /// leaving at least the same choices.
     fn prune(&self, nodes: &mut Vec<Node>) {
         let n = nodes.len();
         if n < 2 {
             return;
         }
-        let must = u128::from(self.spec.jokers_must);
-        let d_mask: u128 = (1u128 << (4 * D_BITS)) - 1;
-        let bucket = |k: u128| -> u128 {
+        let must = u64::from(self.spec.jokers_must);
+        let d_mask: u64 = (1u64 << (4 * D_BITS)) - 1;
+        let bucket = |k: u64| -> u64 {
             let j = (k >> JOKER_SHIFT) & 7;
             let jn = if j >= must { 7 } else { j };
-            (k & !d_mask & !(7u128 << JOKER_SHIFT)) | (jn << JOKER_SHIFT)
+            (k & !d_mask & !(7u64 << JOKER_SHIFT) & !(1u64 << PLAYED_SHIFT)) | (jn << JOKER_SHIFT)
         };
-        let mut order: Vec<(u128, i32, u32)> = nodes
+        let mut order: Vec<(u64, i32, u32)> = nodes
             .iter()
             .enumerate()
             .map(|(i, nd)| (bucket(nd.key), nd.value, i as u32))
@@ -796,7 +957,7 @@ impl<'a> Sweep<'a> {
         let dfa = self.dfa;
         let mut kept: Vec<u32> = Vec::new();
         let mut start = 0;
-        let mut cur: Option<u128> = None;
+        let mut cur: Option<u64> = None;
         for &(b, _, i) in &order {
             if cur != Some(b) {
                 cur = Some(b);
@@ -804,9 +965,14 @@ impl<'a> Sweep<'a> {
             }
             let k = nodes[i as usize].key;
             let jk = (k >> JOKER_SHIFT) & 7;
-            let beaten = kept[start..].iter().any(|&o| {
+            let played = (k >> PLAYED_SHIFT) & 1;
+            // Comparing with the best few kept nodes finds most beaten nodes; a
+            // node left in is only work, never a wrong answer.
+            let end = kept.len().min(start + PRUNE_WIDTH);
+            let beaten = kept[start..end].iter().any(|&o| {
                 let ok = nodes[o as usize].key;
                 (ok >> JOKER_SHIFT) & 7 <= jk
+                    && (ok >> PLAYED_SHIFT) & 1 >= played
                     && (0..4).all(|s| {
                         let sh = D_BITS * s;
                         dfa.beats(((ok >> sh) & 1023) as usize, ((k >> sh) & 1023) as usize)
