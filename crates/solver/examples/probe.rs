@@ -6,6 +6,18 @@ use rami_solver::{Goal, solve};
 use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let (Ok(t), Ok(h)) = (std::env::var("TABLE"), std::env::var("HAND")) {
+        let rules: RuleSet = args[1].parse().unwrap();
+        let table = rami_cards::parse_table(&t).unwrap();
+        let hand = rami_cards::parse_cards(&h).unwrap();
+        let goal = if args.get(2).is_some() { Goal::MostCards } else { Goal::Hint };
+        for _ in 0..std::env::var("REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(3) {
+            let s = Instant::now();
+            let p = solve(rules, &table, &hand, goal).unwrap();
+            println!("{:?} {:?}", s.elapsed(), p.map(|p| (p.count, p.changed, p.rearranged)));
+        }
+        return;
+    }
     let rules = match args[1].as_str() {
         "high" => RuleSet::Manipulation,
         "low" => RuleSet::Shanghai,

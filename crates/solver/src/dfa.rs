@@ -175,7 +175,72 @@ impl Dfa {
 }
 
 fn build(one_joker: bool) -> Dfa {
-    let mut beats: HashMap<(u16, u16), bool> = HashMap::new();
+    // Every run multiset (codes sorted high first), numbered, and which beats
+    // which as bit rows.
+    let run_codes: &[u8] = if one_joker {
+        &[1, 2, 3, 5, 6, 7]
+    } else {
+        &[1, 2, 3]
+    };
+    let mut universe: Vec<u16> = vec![0];
+    for k in 1..=SLOTS {
+        let mut pick = vec![0usize; k];
+        loop {
+            let mut codes: Vec<u8> = pick.iter().map(|&i| run_codes[i]).collect();
+            codes.sort_unstable_by(|a, b| b.cmp(a));
+            let mut packed = 0u16;
+            for i in 0..SLOTS {
+                packed = (packed << 4) | u16::from(codes.get(i).copied().unwrap_or(0));
+            }
+            universe.push(packed);
+            // Next non-decreasing index tuple.
+            let mut i = k;
+            while i > 0 && pick[i - 1] == run_codes.len() - 1 {
+                i -= 1;
+            }
+            if i == 0 {
+                break;
+            }
+            pick[i - 1] += 1;
+            let v = pick[i - 1];
+            for x in pick.iter_mut().skip(i) {
+                *x = v;
+            }
+        }
+    }
+    universe.sort_unstable();
+    universe.dedup();
+    let m = universe.len();
+    let mw = m.div_ceil(64);
+    let mut index = vec![u16::MAX; 1 << 16];
+    for (i, &x) in universe.iter().enumerate() {
+        index[usize::from(x)] = i as u16;
+    }
+    let idx = |x: u16| usize::from(index[usize::from(x)]);
+    let mut rows = vec![0u64; m * mw];
+    for (i, &x) in universe.iter().enumerate() {
+        for (j, &y) in universe.iter().enumerate() {
+            if nfa_beats(x, y) {
+                rows[i * mw + j / 64] |= 1 << (j % 64);
+            }
+        }
+    }
+    let beats = |x: u16, y: u16| {
+        let (i, j) = (idx(x), idx(y));
+        rows[i * mw + j / 64] & (1 << (j % 64)) != 0
+    };
+    // Successors of each run multiset on each symbol.
+    let mut succ_of: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); SYMS]; m];
+    for (i, &x) in universe.iter().enumerate() {
+        for r in 0..=SLOTS as u8 {
+            for rj in 0..=r {
+                let out = &mut succ_of[i][sym(r, rj)];
+                nfa_step(x, r, rj, one_joker, &mut |y, _| out.push(y));
+                out.sort_unstable();
+                out.dedup();
+            }
+        }
+    }
     let mut ids: HashMap<Vec<u16>, u16> = HashMap::new();
     let mut dfa = Dfa {
         sets: Vec::new(),
@@ -190,14 +255,16 @@ fn build(one_joker: bool) -> Dfa {
     dfa.trans.push([DEAD; SYMS]);
     dfa.accept.push(true);
     let mut next_todo = 0;
+    let mut succ: Vec<u16> = Vec::new();
     while next_todo < dfa.sets.len() {
         let d = next_todo;
         next_todo += 1;
         for r in 0..=SLOTS as u8 {
             for rj in 0..=r {
-                let mut succ: Vec<u16> = Vec::new();
-                for &x in &dfa.sets[d].clone() {
-                    nfa_step(x, r, rj, one_joker, &mut |y, _| succ.push(y));
+                let sy = sym(r, rj);
+                succ.clear();
+                for &x in &dfa.sets[d] {
+                    succ.extend_from_slice(&succ_of[idx(x)][sy]);
                 }
                 succ.sort_unstable();
                 succ.dedup();
@@ -207,14 +274,7 @@ fn build(one_joker: bool) -> Dfa {
                 let kept: Vec<u16> = succ
                     .iter()
                     .copied()
-                    .filter(|&s| {
-                        !succ.iter().any(|&t| {
-                            t != s
-                                && *beats
-                                    .entry((t, s))
-                                    .or_insert_with(|| nfa_beats(t, s))
-                        })
-                    })
+                    .filter(|&s| !succ.iter().any(|&t| t != s && beats(t, s)))
                     .collect();
                 let id = match ids.get(&kept) {
                     Some(&id) => id,
@@ -228,43 +288,30 @@ fn build(one_joker: bool) -> Dfa {
                         id
                     }
                 };
-                dfa.trans[d][sym(r, rj)] = id;
+                dfa.trans[d][sy] = id;
             }
         }
     }
+    // State a beats state b when every run multiset of b is beaten by one of a.
     let n = dfa.sets.len();
     let words = n.div_ceil(64);
-    // Every run multiset met, numbered; which beats which, as bit rows.
-    let mut nfa: Vec<u16> = dfa.sets.iter().flatten().copied().collect();
-    nfa.sort_unstable();
-    nfa.dedup();
-    let m = nfa.len();
-    let mw = m.div_ceil(64);
-    let index = |x: u16| nfa.binary_search(&x).unwrap_or(0);
-    let mut rows = vec![0u64; m * mw];
-    for (i, &x) in nfa.iter().enumerate() {
-        for (j, &y) in nfa.iter().enumerate() {
-            if nfa_beats(x, y) {
-                rows[i * mw + j / 64] |= 1 << (j % 64);
+    let mut union = vec![0u64; n * mw];
+    let mut member = vec![0u64; n * mw];
+    for a in 0..n {
+        for &x in &dfa.sets[a] {
+            let i = idx(x);
+            member[a * mw + i / 64] |= 1 << (i % 64);
+            for w in 0..mw {
+                union[a * mw + w] |= rows[i * mw + w];
             }
         }
     }
     let mut dom = vec![0u64; n * words];
-    let mut union = vec![0u64; mw];
     for a in 0..n {
-        union.iter_mut().for_each(|w| *w = 0);
-        for &x in &dfa.sets[a] {
-            let i = index(x);
-            for w in 0..mw {
-                union[w] |= rows[i * mw + w];
-            }
-        }
+        let ua = &union[a * mw..(a + 1) * mw];
         for b in 0..n {
-            let ok = dfa.sets[b].iter().all(|&y| {
-                let j = index(y);
-                union[j / 64] & (1 << (j % 64)) != 0
-            });
-            if ok {
+            let mb = &member[b * mw..(b + 1) * mw];
+            if mb.iter().zip(ua).all(|(m, u)| m & !u == 0) {
                 dom[a * words + b / 64] |= 1 << (b % 64);
             }
         }

@@ -215,10 +215,11 @@ impl Position {
         })
     }
 
-    /// A quick necessary condition for any play: some hand card has, among all
-    /// the cards of the position (jokers counted as wild), two more suits of its
-    /// rank or a window of three places of its suit around it.
-    fn some_card_fits(&self) -> bool {
+    /// A quick necessary condition for a play putting down one of `cards` (hand
+    /// counts per face, jokers last): one of them has, among all the cards of
+    /// the position (jokers counted as wild), two more suits of its rank or a
+    /// window of three places of its suit around it.
+    fn some_card_fits(&self, cards: &[u8; 53]) -> bool {
         let mut avail = [false; 52];
         let mut jokers = usize::from(self.hand_jokers);
         for c in self.table.iter().flatten() {
@@ -230,7 +231,7 @@ impl Position {
         for f in 0..52 {
             avail[f] |= self.hand_counts[f] > 0;
         }
-        if self.hand_jokers > 0 {
+        if cards[52] > 0 {
             // A joker fits anywhere two cards that could meet do; leave it to the
             // search.
             return true;
@@ -246,7 +247,7 @@ impl Position {
             avail[suit * 13 + rank]
         };
         (0..52).any(|f| {
-            if self.hand_counts[f] == 0 {
+            if cards[f] == 0 {
                 return false;
             }
             let (suit, rank) = (f / 13, f % 13);
@@ -516,12 +517,59 @@ pub fn solve(
     goal: Goal,
 ) -> Result<Option<Play>, SolveError> {
     let pos = Position::new(rules, table, hand)?;
+    let mut counts = [0u8; 53];
+    counts[..52].copy_from_slice(&pos.hand_counts);
+    counts[52] = pos.hand_jokers;
+    // A hand that had no play on this very table, plus some cards: a play now
+    // has to put one of the new cards down.
+    let known = NO_PLAY.with(|memo| {
+        memo.borrow()
+            .iter()
+            .find(|(r, t, h)| {
+                *r == rules && t.as_slice() == table && h.iter().zip(&counts).all(|(a, b)| a <= b)
+            })
+            .map(|(_, _, h)| *h)
+    });
+    if let Some(before) = known {
+        let mut new = [0u8; 53];
+        for i in 0..53 {
+            new[i] = counts[i] - before[i];
+        }
+        if !pos.some_card_fits(&new) {
+            return Ok(None);
+        }
+    }
+    let play = solve_position(pos, goal)?;
+    if play.is_none() {
+        NO_PLAY.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.len() >= NO_PLAY_MEMO {
+                memo.remove(0);
+            }
+            memo.push((rules, table.to_vec(), counts));
+        });
+    }
+    Ok(play)
+}
+
+/// Positions found to have no play lately (rule set, table, hand counts with
+/// jokers last), per thread: the must-meld check asks again after every draw.
+const NO_PLAY_MEMO: usize = 8;
+type NoPlay = (RuleSet, Vec<Vec<Card>>, [u8; 53]);
+thread_local! {
+    static NO_PLAY: std::cell::RefCell<Vec<NoPlay>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError> {
     if goal == Goal::Hint
         && let Some(play) = hint_extension(&pos)
     {
         return Ok(Some(play));
     }
-    if !pos.some_card_fits() {
+    let mut all = [0u8; 53];
+    all[..52].copy_from_slice(&pos.hand_counts);
+    all[52] = pos.hand_jokers;
+    if !pos.some_card_fits(&all) {
         return Ok(None);
     }
     let dissolve = all_dissolvable(&pos);

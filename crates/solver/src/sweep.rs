@@ -374,6 +374,8 @@ struct Opt {
 
 /// Scratch space kept per thread between sweeps.
 struct Scratch {
+    /// Emptied layers, to fill again.
+    pool: Vec<Vec<Node>>,
     map: StateMap,
     cache: StateMap,
     opts: Vec<Opt>,
@@ -430,6 +432,7 @@ impl<'a> Sweep<'a> {
             let r = SCRATCH.with(|cell| {
                 let mut slot = cell.borrow_mut();
                 let scratch = slot.get_or_insert_with(|| Scratch {
+                    pool: Vec::new(),
                     map: StateMap::new(),
                     cache: StateMap::new(),
                     opts: Vec::new(),
@@ -583,7 +586,14 @@ impl<'a> Sweep<'a> {
         }
         self.floor = floor;
         let t0 = std::time::Instant::now();
-        if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM)) {
+        // The narrow sweep pays when there is value to chase, or a layout to
+        // find; for a hint (usually: no play at all) it is mostly wasted work.
+        let beam = if bound > 0 || !self.spec.need_hand {
+            self.run(scratch, &gains, Some(BEAM))
+        } else {
+            None
+        };
+        if let Some((v, moves)) = beam {
             // Nothing can beat the bound: the narrow sweep found the optimum.
             if v >= bound {
                 return Some((v, moves));
@@ -676,24 +686,43 @@ impl<'a> Sweep<'a> {
         gains: &[i32],
         beam: Option<usize>,
     ) -> Option<(i32, Vec<Move>)> {
+        let mut layers: Vec<Vec<Node>> = Vec::with_capacity(80);
+        let r = self.run_layers(scratch, gains, beam, &mut layers);
+        for mut l in layers {
+            l.clear();
+            scratch.pool.push(l);
+        }
+        r
+    }
+
+    fn run_layers(
+        &mut self,
+        scratch: &mut Scratch,
+        gains: &[i32],
+        beam: Option<usize>,
+        layers: &mut Vec<Vec<Node>>,
+    ) -> Option<(i32, Vec<Move>)> {
         let spec = self.spec;
         let jt = spec.jokers_total();
         let trans = &self.dfa.trans;
         let track = spec.need_hand;
         let floor = if beam.is_none() { self.floor } else { None };
         let init = u64::from(spec.forced_hand && track) << PLAYED_SHIFT;
-        let mut layers: Vec<Vec<Node>> = vec![vec![Node {
-            key: init,
-            value: 0,
-            parent: 0,
-            mv: Move::Start,
-        }]];
         let Scratch {
+            pool,
             map,
             cache,
             opts,
             ranges,
         } = scratch;
+        let mut first = pool.pop().unwrap_or_default();
+        first.push(Node {
+            key: init,
+            value: 0,
+            parent: 0,
+            mv: Move::Start,
+        });
+        layers.push(first);
         let mut step = 0usize;
         for p in self.first..=self.last {
             let rank = if p == 14 { 1 } else { p };
@@ -702,7 +731,7 @@ impl<'a> Sweep<'a> {
                 let max_total = spec.must[f] + spec.loose[f] + spec.hand[f];
                 let min_total = spec.must[f];
                 let prev = layers.last()?;
-                let mut next: Vec<Node> = Vec::with_capacity(prev.len() * 2);
+                let mut next: Vec<Node> = pool.pop().unwrap_or_default();
                 map.clear();
                 cache.clear();
                 opts.clear();
@@ -774,7 +803,7 @@ impl<'a> Sweep<'a> {
             }
             // The sets of this rank: the jokers that complete them.
             let prev = layers.last()?;
-            let mut next: Vec<Node> = Vec::with_capacity(prev.len());
+            let mut next: Vec<Node> = pool.pop().unwrap_or_default();
             map.clear();
             for (i, n) in prev.iter().enumerate() {
                 let key = n.key;
