@@ -490,6 +490,8 @@ fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
         }
         let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
         let mut sw = Sweep::new(&spec);
+        // Only a better branch matters.
+        sw.at_least = best.as_ref().map(|b| b.value - extra + 1);
         let Some(v) = sw.best() else { continue };
         let value = v + extra;
         if best.as_ref().is_none_or(|b| value > b.value) {

@@ -251,7 +251,7 @@ struct FaceStep {
 /// Keeps the `b` best nodes of a layer (in their order).
 /// Among equal values, nodes whose suits could stop here (every run 3 long)
 /// come first: they are the likeliest to end well.
-fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa) {
+fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
     if nodes.len() <= b {
         return;
     }
@@ -263,7 +263,11 @@ fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa) {
     let mut order: Vec<(i32, u32)> = nodes
         .iter()
         .enumerate()
-        .map(|(i, n)| (n.value * 8 + health(n.key), i as u32))
+        .map(|(i, n)| {
+            // Jokers that must go down, placed early, keep the path alive.
+            let j = (((n.key >> JOKER_SHIFT) & 7) as u8).min(jokers_must);
+            (n.value * 64 + i32::from(j) * 8 + health(n.key), i as u32)
+        })
         .collect();
     order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
@@ -402,6 +406,14 @@ pub(crate) struct Sweep<'a> {
     ace_fix: [Option<u8>; 4],
     /// Sweeps run by the ace-either search.
     nodes: usize,
+    /// Give up (answer `None`) once this many states were generated: for the
+    /// best-effort steps (fewest changed groups), never for the optimum.
+    pub limit: Option<usize>,
+    /// The most the play can be worth (each hand card once).
+    most: i32,
+    /// Only plays worth at least this are of interest (the caller has one just
+    /// below): `None` when there is none.
+    pub at_least: Option<i32>,
 }
 
 impl<'a> Sweep<'a> {
@@ -417,6 +429,9 @@ impl<'a> Sweep<'a> {
             floor: None,
             ace_fix: [None; 4],
             nodes: 0,
+            limit: None,
+            most: i32::MAX,
+            at_least: None,
         }
     }
 
@@ -465,11 +480,40 @@ impl<'a> Sweep<'a> {
     /// for the node; otherwise the node branches on the first suit where it is
     /// not, one child per number of copies at the low end.
     fn solve(&mut self, scratch: &mut Scratch) -> Option<(i32, Vec<Move>)> {
-        if self.spec.ace != AceMode::Either {
-            return self.solve_node(scratch, None);
+        // What the play can be worth at most, counting each card once.
+        let spec = self.spec;
+        let mut most = spec.bonus + spec.joker_weight.max(0) * i32::from(spec.jokers_hand);
+        for f in 0..52 {
+            most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
-        let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(i32::MAX, [None; 4])];
+        self.most = most;
+        if self.spec.ace != AceMode::Either {
+            return self.solve_node(scratch, self.at_least);
+        }
+        let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(most, [None; 4])];
         let mut best: Option<(i32, Vec<Move>)> = None;
+        let mut guessed = false;
+        // Two cheap guesses first (every ace copy low; only the table's copies
+        // low), each a narrow sweep of an exact split: a legal play whose value
+        // is a floor for the search (often the optimum, which ends it).
+        let gains = self.gains();
+        for table_only in [false, true] {
+            let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
+                let f = s * 13;
+                Some(if table_only {
+                    spec.must[f]
+                } else {
+                    spec.must[f] + spec.loose[f] + spec.hand[f]
+                })
+            });
+            self.ace_fix = guess;
+            if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM))
+                && best.as_ref().is_none_or(|b| v > b.0)
+                && self.at_least.is_none_or(|a| v >= a)
+            {
+                best = Some((v, moves));
+            }
+        }
         while !open.is_empty() {
             // Best bound first (the first pushed among equals).
             let mut at = 0;
@@ -479,18 +523,39 @@ impl<'a> Sweep<'a> {
                 }
             }
             let (bound, fix) = open.remove(at);
-            if best.as_ref().is_some_and(|b| b.0 >= bound) {
+            if best.as_ref().is_some_and(|b| b.0 >= bound) || self.over_limit() {
                 break;
             }
             self.ace_fix = fix;
             self.nodes += 1;
-            let floor = best.as_ref().map(|b| b.0 + 1);
+            let floor = match (best.as_ref().map(|b| b.0 + 1), self.at_least) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            };
             let Some((value, moves)) = self.solve_node(scratch, floor) else {
                 continue;
             };
             let (truth, legal, loose) = self.check_aces(&moves);
+            let low: [u8; 4] = std::array::from_fn(|s| match moves.get(1 + s) {
+                Some(Move::Suit(c)) => c.used,
+                _ => 0,
+            });
             if legal && best.as_ref().is_none_or(|b| truth > b.0) {
                 best = Some((truth, moves));
+            }
+            if loose.is_some() && !legal && !guessed {
+                // A legal split to try first: each suit's low end as this path
+                // has it; its value is a floor for the rest of the search.
+                guessed = true;
+                let mut guess = [None; 4];
+                for (s, g) in guess.iter_mut().enumerate() {
+                    let f = s * 13;
+                    let max = spec.must[f] + spec.loose[f] + spec.hand[f];
+                    *g = Some(low[s].min(max));
+                }
+                if guess != fix {
+                    open.push((value.min(most).saturating_add(1), guess));
+                }
             }
             if let Some(s) = loose {
                 let f = s * 13;
@@ -498,7 +563,7 @@ impl<'a> Sweep<'a> {
                 for c in 0..=max {
                     let mut child = fix;
                     child[s] = Some(c);
-                    open.push((value, child));
+                    open.push((value.min(most), child));
                 }
             }
         }
@@ -580,7 +645,7 @@ impl<'a> Sweep<'a> {
         floor: Option<i32>,
     ) -> Option<(i32, Vec<Move>)> {
         let gains = self.gains();
-        let bound = gains.first().copied().unwrap_or(0) + self.spec.bonus;
+        let bound = (gains.first().copied().unwrap_or(0) + self.spec.bonus).min(self.most);
         if floor.is_some_and(|f| f > bound) {
             return None;
         }
@@ -793,11 +858,11 @@ impl<'a> Sweep<'a> {
                 }
                 step += 1;
                 self.explored += next.len();
-                if next.is_empty() {
+                if next.is_empty() || self.over_limit() {
                     return None;
                 }
                 if let Some(b) = beam {
-                    narrow(&mut next, b, self.dfa);
+                    narrow(&mut next, b, self.dfa, spec.jokers_must);
                 }
                 layers.push(next);
             }
@@ -847,7 +912,7 @@ impl<'a> Sweep<'a> {
                 return None;
             }
             if let Some(b) = beam {
-                narrow(&mut next, b, self.dfa);
+                narrow(&mut next, b, self.dfa, spec.jokers_must);
             }
             layers.push(next);
         }
@@ -1026,6 +1091,10 @@ impl<'a> Sweep<'a> {
 
     fn hand_joker_used(&self, jokers: u8) -> bool {
         self.spec.joker_value(jokers).0 > 0
+    }
+
+    fn over_limit(&self) -> bool {
+        self.limit.is_some_and(|l| self.explored > l)
     }
 
     /// States generated so far (for tests and benchmarks).
