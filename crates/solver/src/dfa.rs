@@ -337,16 +337,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn build_time() {
-        let t = std::time::Instant::now();
-        let _ = dfa(false);
-        eprintln!("plain {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        let _ = dfa(true);
-        eprintln!("one {:?}", t.elapsed());
-    }
-
-    #[test]
     fn sizes() {
         assert_eq!(dfa(false).sets.len(), 35);
         let one = dfa(true);

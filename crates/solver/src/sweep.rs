@@ -1,22 +1,26 @@
 //! The rank-sweep dynamic programme (after van Rijn, Takes & Vis 2015).
 //!
 //! Positions are swept from low to high (1 = low ace … 14 = high ace); at each
-//! position the four suits are decided one after the other, so the memo never
-//! holds a product of per-suit choices. The state between steps is, per suit, up
-//! to four open runs, each a 4-bit code:
-//! - bits 0-1: run length so far, capped at 3 ("3+": it may stop here or go on);
-//! - bit 2: the run holds a joker (tracked only where a group may hold one joker);
-//! - bit 3: the run started on a low ace (so it may never reach the high ace:
-//!   A-2-…-K-A is not a run).
-//!
-//! Runs longer than 3 never need more state: any run of 3 or more may end or go
-//! on, so lengths 3, 4, 5, … behave alike (a long run is several runs of 3-5
-//! glued together). Sets are decided per rank from how many natural copies of each
-//! suit and how many jokers go to sets.
+//! position the four suits are decided one after the other, then the jokers that
+//! complete the sets of that rank, so the memo never holds a product of per-suit
+//! choices. A step only chooses how many copies of the face go to runs (natural
+//! and joker) and to sets; the open runs of each suit are one state of the
+//! per-suit automaton of [`crate::dfa`], which settles which runs those copies
+//! extend. The state between steps packs the four automaton states, the jokers
+//! placed, whether a hand card went down (hints) and the set copies given so far
+//! at this rank, in a `u64`; each step keeps the best value per state in an
+//! open-addressing table, and states another one beats are dropped at the end of
+//! each rank.
 //!
 //! Card copies of one face are interchangeable, so the programme only counts them:
 //! per face a number of copies that must be placed (table cards), optional copies
 //! worth nothing (Tahiti's loose singles) and hand copies worth a weight each.
+//!
+//! Speed: a narrow first sweep (the best few states per step) usually finds a
+//! good play, whose value then lets the exact sweep drop every state that cannot
+//! reach it; when it meets the upper bound it is the answer. Ace-either is a
+//! branch and bound over how each suit's aces split between the two ends (see
+//! [`Sweep::solve`]), never a per-state count.
 
 // Counts are indexed by face and suit throughout: index loops read clearest.
 #![allow(clippy::needless_range_loop)]
@@ -404,8 +408,6 @@ pub(crate) struct Sweep<'a> {
     floor: Option<i32>,
     /// Either mode: per suit, the ace copies placed at the low end, if fixed.
     ace_fix: [Option<u8>; 4],
-    /// Sweeps run by the ace-either search.
-    nodes: usize,
     /// Give up (answer `None`) once this many states were generated: for the
     /// best-effort steps (fewest changed groups), never for the optimum.
     pub limit: Option<usize>,
@@ -428,7 +430,6 @@ impl<'a> Sweep<'a> {
             solved: None,
             floor: None,
             ace_fix: [None; 4],
-            nodes: 0,
             limit: None,
             most: i32::MAX,
             at_least: None,
@@ -527,7 +528,6 @@ impl<'a> Sweep<'a> {
                 break;
             }
             self.ace_fix = fix;
-            self.nodes += 1;
             let floor = match (best.as_ref().map(|b| b.0 + 1), self.at_least) {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
@@ -650,7 +650,6 @@ impl<'a> Sweep<'a> {
             return None;
         }
         self.floor = floor;
-        let t0 = std::time::Instant::now();
         // The narrow sweep pays when there is value to chase, or a layout to
         // find; for a hint (usually: no play at all) it is mostly wasted work.
         let beam = if bound > 0 || !self.spec.need_hand {
@@ -667,21 +666,7 @@ impl<'a> Sweep<'a> {
                 self.floor = Some(v);
             }
         }
-        let e0 = self.explored;
-        let t1 = t0.elapsed();
-        let r = self.run(scratch, &gains, None);
-        if std::env::var_os("RAMI_SWEEP_STATS").is_some() {
-            eprintln!(
-                "sweep {:?}: beam {e0} states {:?} floor {:?}; exact {} states {:?} -> {:?} (bound {bound})",
-                self.ace_fix,
-                t1,
-                self.floor,
-                self.explored - e0,
-                t0.elapsed() - t1,
-                r.as_ref().map(|x| x.0),
-            );
-        }
-        r
+        self.run(scratch, &gains, None)
     }
 
     /// Hand copies of face `f` that could be in some group at all, given every
@@ -905,9 +890,6 @@ impl<'a> Sweep<'a> {
             step += 1;
             self.explored += next.len();
             self.prune(&mut next);
-            if std::env::var_os("RAMI_SWEEP_DEBUG").is_some() {
-                eprintln!("p {p}: {} states (beam {beam:?})", next.len());
-            }
             if next.is_empty() {
                 return None;
             }
