@@ -10,11 +10,23 @@ fn main() {
         let rules: RuleSet = args[1].parse().unwrap();
         let table = rami_cards::parse_table(&t).unwrap();
         let hand = rami_cards::parse_cards(&h).unwrap();
-        let goal = if args.get(2).is_some() { Goal::MostCards } else { Goal::Hint };
-        for _ in 0..std::env::var("REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(3) {
+        let goal = if args.get(2).is_some() {
+            Goal::MostCards
+        } else {
+            Goal::Hint
+        };
+        for _ in 0..std::env::var("REPS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(3)
+        {
             let s = Instant::now();
             let p = solve(rules, &table, &hand, goal).unwrap();
-            println!("{:?} {:?}", s.elapsed(), p.map(|p| (p.count, p.changed, p.rearranged)));
+            println!(
+                "{:?} {:?}",
+                s.elapsed(),
+                p.map(|p| (p.count, p.changed, p.rearranged))
+            );
         }
         return;
     }
@@ -41,14 +53,28 @@ fn main() {
             continue;
         }
         if only.is_some() {
-            eprintln!("{}\n{}", rami_cards::format_table(&table), rami_cards::format_cards(&hand));
+            eprintln!(
+                "{}\n{}",
+                rami_cards::format_table(&table),
+                rami_cards::format_cards(&hand)
+            );
         }
         let s = Instant::now();
-        let p = solve(rules, &table, &hand, if hint { Goal::Hint } else { Goal::MostCards }).unwrap();
+        let p = solve(
+            rules,
+            &table,
+            &hand,
+            if hint { Goal::Hint } else { Goal::MostCards },
+        )
+        .unwrap();
         let e = s.elapsed();
         times.push(e);
         println!("{:?} count {:?}", e, p.map(|p| p.count));
     }
     times.sort();
-    println!("p50 {:?} max {:?}", times[times.len() / 2], times[times.len() - 1]);
+    println!(
+        "p50 {:?} max {:?}",
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
 }

@@ -103,11 +103,9 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
     }
     let mut origins: Vec<Vec<Origins>> = Vec::with_capacity(4);
     for s in 0..4 {
-        let symbols: Vec<(u8, u8)> = (0..n_pos)
-            .map(|t| {
-                let o = choice[t][s];
-                (o.nat_r + o.jok_r, o.jok_r)
-            })
+        let symbols: Vec<(u8, u8)> = choice
+            .iter()
+            .map(|at| (at[s].nat_r + at[s].jok_r, at[s].jok_r))
             .collect();
         origins.push(suit_path(sw, &symbols)?);
     }

@@ -228,8 +228,8 @@ impl Position {
                 None => jokers += 1,
             }
         }
-        for f in 0..52 {
-            avail[f] |= self.hand_counts[f] > 0;
+        for (a, &h) in avail.iter_mut().zip(&self.hand_counts) {
+            *a |= h > 0;
         }
         if cards[52] > 0 {
             // A joker fits anywhere two cards that could meet do; leave it to the

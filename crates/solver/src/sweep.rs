@@ -28,7 +28,6 @@
 use crate::dfa::{DEAD, Dfa, SLOTS, dfa, sym};
 use rami_melds::AceMode;
 
-
 /// What one sweep solves: counts per face (index `suit * 13 + rank - 1`, as
 /// `Face::index`), per-card weights, and the jokers.
 #[derive(Clone, Debug)]
@@ -228,7 +227,6 @@ struct Node {
     parent: u32,
     mv: Move,
 }
-
 
 // The state between two steps, packed in 54 bits: per suit the automaton state
 // (10 bits each), jokers placed so far, whether a hand card went down (hints
@@ -867,9 +865,8 @@ impl<'a> Sweep<'a> {
                     }
                     let jk = jokers + j;
                     let played = self.hand_joker_used(jk) && track;
-                    let nk = base
-                        | (u64::from(jk) << JOKER_SHIFT)
-                        | (u64::from(played) << PLAYED_SHIFT);
+                    let nk =
+                        base | (u64::from(jk) << JOKER_SHIFT) | (u64::from(played) << PLAYED_SHIFT);
                     let node = Node {
                         key: nk,
                         value: n.value + self.joker_credit(jokers, j),
@@ -1005,7 +1002,7 @@ impl<'a> Sweep<'a> {
             return false;
         }
         let played = (key >> PLAYED_SHIFT) & 1 == 1;
-        !(self.spec.need_hand && !played)
+        !self.spec.need_hand || played
     }
 
     /// Drops every node another node of the layer beats: same sets so far; at
