@@ -76,6 +76,27 @@ const CONFIGS: &[Config] = &[
         table: 84,
         hand: 20,
     },
+    Config {
+        name: "either full",
+        rules: RuleSet::Machiavelli,
+        jokers: 0,
+        table: 84,
+        hand: 20,
+    },
+    Config {
+        name: "either full 2 jokers",
+        rules: RuleSet::Carousel,
+        jokers: 2,
+        table: 84,
+        hand: 20,
+    },
+    Config {
+        name: "either full 4 jokers",
+        rules: RuleSet::Tahiti,
+        jokers: 4,
+        table: 84,
+        hand: 20,
+    },
 ];
 
 fn positions(c: &Config, n: usize, seed: u64) -> Vec<(Vec<Vec<Card>>, Vec<Card>)> {

@@ -53,9 +53,28 @@ fn exact_spec(
     (spec, fixed)
 }
 
-fn feasible(pos: &Position, branch: &Branch, dissolve: &[usize], played: &[Card]) -> bool {
+/// States one "can these groups take the play" test may generate, and all of
+/// them together: past that a test answers no (the groups stay dissolved), so
+/// the fewest-changes step stays cheap and deterministic on any table.
+const TEST_LIMIT: usize = 40_000;
+const ARRANGE_BUDGET: usize = 150_000;
+
+fn feasible(
+    pos: &Position,
+    branch: &Branch,
+    dissolve: &[usize],
+    played: &[Card],
+    spent: &mut usize,
+) -> bool {
+    if *spent > ARRANGE_BUDGET {
+        return false;
+    }
     let (spec, _) = exact_spec(pos, branch, dissolve, played);
-    Sweep::new(&spec).best().is_some()
+    let mut sw = Sweep::new(&spec);
+    sw.limit = Some(TEST_LIMIT);
+    let ok = sw.best().is_some();
+    *spent += sw.explored();
+    ok
 }
 
 /// Is `inner` (a multiset) inside `outer`?
@@ -100,10 +119,11 @@ pub(crate) fn arrange(
         v
     };
 
+    let mut spent = 0usize;
     let mut dissolve: Option<Vec<usize>> = None;
     if sweep_played.is_empty() && must_dissolve.is_empty() {
         dissolve = Some(Vec::new());
-    } else if feasible(pos, branch, &with_must(&[]), &sweep_played) {
+    } else if feasible(pos, branch, &with_must(&[]), &sweep_played, &mut spent) {
         dissolve = Some(with_must(&[]));
     }
     if dissolve.is_none() {
@@ -117,7 +137,7 @@ pub(crate) fn arrange(
             })
             .collect();
         let mut d = if hood.len() < candidates.len()
-            && feasible(pos, branch, &with_must(&hood), &sweep_played)
+            && feasible(pos, branch, &with_must(&hood), &sweep_played, &mut spent)
         {
             hood
         } else {
@@ -130,7 +150,7 @@ pub(crate) fn arrange(
             let mut fewer = d.clone();
             fewer.remove(i);
             tests += 1;
-            if feasible(pos, branch, &with_must(&fewer), &sweep_played) {
+            if feasible(pos, branch, &with_must(&fewer), &sweep_played, &mut spent) {
                 d = fewer;
             } else {
                 i += 1;
@@ -140,12 +160,17 @@ pub(crate) fn arrange(
     }
     let dissolve = dissolve.unwrap_or_default();
 
-    // Rebuild the dissolved groups with the played cards.
-    let (spec, fixed) = exact_spec(pos, branch, &dissolve, &sweep_played);
-    let mut sw = Sweep::new(&spec);
-    let new_groups = build::layout(&mut sw, &fixed, &[0; 52])
-        .map(|l| l.groups)
-        .unwrap_or(full_layout);
+    // Rebuild the dissolved groups with the played cards (all of them: the
+    // optimum's own layout does).
+    let new_groups = if dissolve == with_must(&candidates) {
+        full_layout
+    } else {
+        let (spec, fixed) = exact_spec(pos, branch, &dissolve, &sweep_played);
+        let mut sw = Sweep::new(&spec);
+        build::layout(&mut sw, &fixed, &[0; 52])
+            .map(|l| l.groups)
+            .unwrap_or(full_layout)
+    };
 
     // Loose singles the rebuild left alone lie where they were.
     let mut pool = CardCounts::new();

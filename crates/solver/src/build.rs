@@ -1,6 +1,7 @@
 //! Walks an optimal path of a finished sweep and lays out the groups it stands for.
 
-use crate::sweep::{Move, SLOTS, Sweep, split_sets};
+use crate::dfa::{DEAD, Origins, SLOTS, nfa_accepts, nfa_step, sym};
+use crate::sweep::{Choice, Move, Sweep, split_sets};
 use rami_cards::{Card, Face, Rank, Suit};
 
 /// Named jokers that stand as one card in the sweep (counted in `Spec::must`):
@@ -39,26 +40,86 @@ fn face_at(p: u8, s: usize) -> Face {
     )
 }
 
+/// For each suit, the run multisets of one path through its automaton that
+/// reads `symbols` (run cards, jokers among them, per position) and ends with
+/// every run 3 long, with where each run came from at each step.
+fn suit_path(sw: &Sweep<'_>, symbols: &[(u8, u8)]) -> Option<Vec<Origins>> {
+    let dfa = sw.dfa();
+    let one = sw.spec.one_joker;
+    let mut states = vec![0u16];
+    for &(r, rj) in symbols {
+        let d = *states.last()?;
+        let next = dfa.trans[usize::from(d)][sym(r, rj)];
+        if next == DEAD {
+            return None;
+        }
+        states.push(next);
+    }
+    let last = usize::from(*states.last()?);
+    let mut y = *dfa.sets[last].iter().find(|&&x| nfa_accepts(x))?;
+    let mut out = vec![[(0u8, false); SLOTS]; symbols.len()];
+    for t in (0..symbols.len()).rev() {
+        let (r, rj) = symbols[t];
+        let mut found = None;
+        for &x in &dfa.sets[usize::from(states[t])] {
+            nfa_step(x, r, rj, one, &mut |z, origin| {
+                if found.is_none() && z == y {
+                    found = Some((x, origin));
+                }
+            });
+            if found.is_some() {
+                break;
+            }
+        }
+        let (x, origin) = found?;
+        out[t] = origin;
+        y = x;
+    }
+    Some(out)
+}
+
 /// `None` only if the sweep has no solution (callers check `best` first).
 pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Option<Layout> {
     let spec = sw.spec;
     let (_, moves) = sw.path()?;
-    let mut moves = moves.into_iter().skip(1);
     let first = sw.first();
     let last = sw.last();
+    let n_pos = usize::from(last - first) + 1;
+    // The choices, per position and suit, and the set jokers per position.
+    let mut choice = vec![[Choice::default(); 4]; n_pos];
+    let mut set_jokers = vec![0u8; n_pos];
+    let mut it = moves.into_iter().skip(1);
+    for t in 0..n_pos {
+        for c in choice[t].iter_mut() {
+            let Some(Move::Suit(o)) = it.next() else {
+                return None;
+            };
+            *c = o;
+        }
+        let Some(Move::Sets(j)) = it.next() else {
+            return None;
+        };
+        set_jokers[t] = j;
+    }
+    let mut origins: Vec<Vec<Origins>> = Vec::with_capacity(4);
+    for s in 0..4 {
+        let symbols: Vec<(u8, u8)> = choice
+            .iter()
+            .map(|at| (at[s].nat_r + at[s].jok_r, at[s].jok_r))
+            .collect();
+        origins.push(suit_path(sw, &symbols)?);
+    }
     let mut runs: [Vec<Vec<Card>>; 4] = Default::default();
     let mut groups: Vec<Vec<Card>> = Vec::new();
     let mut totals = [0u8; 52];
     let mut jokers_used = 0u8;
     // Fixed jokers not yet placed, per face (aces are met twice in either mode).
     let mut fixed_left = fixed.clone();
-    for p in first..=last {
+    for (t, p) in (first..=last).enumerate() {
         let mut set_cards: [Vec<Card>; 4] = Default::default();
         for s in 0..4 {
-            let Some(Move::Suit(o)) = moves.next() else {
-                return None;
-            };
-            jokers_used += o.jokers;
+            let o = choice[t][s];
+            jokers_used += o.jok_r;
             let face = face_at(p, s);
             let f = face.index();
             totals[f] += o.used;
@@ -72,13 +133,13 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
                 *n -= k;
                 out.extend(std::iter::repeat_n(joker, usize::from(k)));
             };
-            take(&mut fixed_left.run[f], o.to_runs, &mut run_cards);
+            take(&mut fixed_left.run[f], o.nat_r, &mut run_cards);
             take(&mut fixed_left.set[f], o.to_sets, &mut set_side);
-            let room = o.to_runs - run_cards.len() as u8;
+            let room = o.nat_r - run_cards.len() as u8;
             take(&mut fixed_left.free[f], room, &mut run_cards);
             let room = o.to_sets - set_side.len() as u8;
             take(&mut fixed_left.free[f], room, &mut set_side);
-            while run_cards.len() < usize::from(o.to_runs) {
+            while run_cards.len() < usize::from(o.nat_r) {
                 run_cards.push(Card::from_face(face));
             }
             while set_side.len() < usize::from(o.to_sets) {
@@ -89,12 +150,8 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
                 std::mem::take(&mut runs[s]).into_iter().map(Some).collect();
             let mut new_runs = Vec::new();
             let mut naturals = run_cards.into_iter();
-            for i in 0..SLOTS {
-                let code = (o.slots >> (12 - 4 * i)) & 15;
-                if code == 0 {
-                    break;
-                }
-                let (origin, is_joker) = o.origin[i];
+            let r = usize::from(o.nat_r + o.jok_r);
+            for &(origin, is_joker) in origins[s][t].iter().take(r) {
                 let mut run = if usize::from(origin) < SLOTS {
                     old.get_mut(usize::from(origin))
                         .and_then(Option::take)
@@ -114,9 +171,7 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
             runs[s] = new_runs;
         }
         // The sets of this rank.
-        let Some(Move::Sets(j)) = moves.next() else {
-            return None;
-        };
+        let j = set_jokers[t];
         jokers_used += j;
         let counts: [u8; 4] = std::array::from_fn(|s| set_cards[s].len() as u8);
         let split = split_sets(counts, j, spec.one_joker)?;

@@ -9,6 +9,7 @@
 //! handled by trying each way they can go (a handful at most) around the sweep.
 
 mod build;
+mod dfa;
 mod opening;
 mod sweep;
 
@@ -211,6 +212,59 @@ impl Position {
             hand_counts,
             hand_jokers,
             on_table,
+        })
+    }
+
+    /// A quick necessary condition for a play putting down one of `cards` (hand
+    /// counts per face, jokers last): one of them has, among all the cards of
+    /// the position (jokers counted as wild), two more suits of its rank or a
+    /// window of three places of its suit around it.
+    fn some_card_fits(&self, cards: &[u8; 53]) -> bool {
+        let mut avail = [false; 52];
+        let mut jokers = usize::from(self.hand_jokers);
+        for c in self.table.iter().flatten() {
+            match c.natural_face() {
+                Some(f) => avail[f.index()] = true,
+                None => jokers += 1,
+            }
+        }
+        for (a, &h) in avail.iter_mut().zip(&self.hand_counts) {
+            *a |= h > 0;
+        }
+        if cards[52] > 0 {
+            // A joker fits anywhere two cards that could meet do; leave it to the
+            // search.
+            return true;
+        }
+        let ace = self.rules.ace_mode();
+        let (lo, hi) = match ace {
+            rami_melds::AceMode::High => (2u8, 14u8),
+            rami_melds::AceMode::Low => (1, 13),
+            rami_melds::AceMode::Either => (1, 14),
+        };
+        let at = |suit: usize, p: u8| -> bool {
+            let rank = if p == 14 { 0 } else { usize::from(p) - 1 };
+            avail[suit * 13 + rank]
+        };
+        (0..52).any(|f| {
+            if cards[f] == 0 {
+                return false;
+            }
+            let (suit, rank) = (f / 13, f % 13);
+            let suits = (0..4).filter(|&t| avail[t * 13 + rank]).count();
+            if suits + jokers >= 3 {
+                return true;
+            }
+            let places: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
+            places.iter().any(|&p0| {
+                let p = if rank == 0 { p0 } else { rank as u8 + 1 };
+                if p < lo || p > hi {
+                    return false;
+                }
+                (p.saturating_sub(2).max(lo)..=p)
+                    .filter(|&start| start + 2 <= hi)
+                    .any(|start| (start..start + 3).filter(|&q| !at(suit, q)).count() <= jokers)
+            })
         })
     }
 
@@ -436,6 +490,8 @@ fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
         }
         let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
         let mut sw = Sweep::new(&spec);
+        // Only a better branch matters.
+        sw.at_least = best.as_ref().map(|b| b.value - extra + 1);
         let Some(v) = sw.best() else { continue };
         let value = v + extra;
         if best.as_ref().is_none_or(|b| value > b.value) {
@@ -463,10 +519,61 @@ pub fn solve(
     goal: Goal,
 ) -> Result<Option<Play>, SolveError> {
     let pos = Position::new(rules, table, hand)?;
+    let mut counts = [0u8; 53];
+    counts[..52].copy_from_slice(&pos.hand_counts);
+    counts[52] = pos.hand_jokers;
+    // A hand that had no play on this very table, plus some cards: a play now
+    // has to put one of the new cards down.
+    let known = NO_PLAY.with(|memo| {
+        memo.borrow()
+            .iter()
+            .find(|(r, t, h)| {
+                *r == rules && t.as_slice() == table && h.iter().zip(&counts).all(|(a, b)| a <= b)
+            })
+            .map(|(_, _, h)| *h)
+    });
+    if let Some(before) = known {
+        let mut new = [0u8; 53];
+        for i in 0..53 {
+            new[i] = counts[i] - before[i];
+        }
+        if !pos.some_card_fits(&new) {
+            return Ok(None);
+        }
+    }
+    let play = solve_position(pos, goal)?;
+    // (Most points can answer "none" for a play worth no points: not a proof.)
+    if play.is_none() && goal != Goal::MostPoints {
+        NO_PLAY.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.len() >= NO_PLAY_MEMO {
+                memo.remove(0);
+            }
+            memo.push((rules, table.to_vec(), counts));
+        });
+    }
+    Ok(play)
+}
+
+/// Positions found to have no play lately (rule set, table, hand counts with
+/// jokers last), per thread: the must-meld check asks again after every draw.
+const NO_PLAY_MEMO: usize = 8;
+type NoPlay = (RuleSet, Vec<Vec<Card>>, [u8; 53]);
+thread_local! {
+    static NO_PLAY: std::cell::RefCell<Vec<NoPlay>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError> {
     if goal == Goal::Hint
         && let Some(play) = hint_extension(&pos)
     {
         return Ok(Some(play));
+    }
+    let mut all = [0u8; 53];
+    all[..52].copy_from_slice(&pos.hand_counts);
+    all[52] = pos.hand_jokers;
+    if !pos.some_card_fits(&all) {
+        return Ok(None);
     }
     let dissolve = all_dissolvable(&pos);
     let Some(best) = search(&pos, goal, &dissolve) else {

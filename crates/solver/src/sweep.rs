@@ -1,34 +1,32 @@
 //! The rank-sweep dynamic programme (after van Rijn, Takes & Vis 2015).
 //!
 //! Positions are swept from low to high (1 = low ace … 14 = high ace); at each
-//! position the four suits are decided one after the other, so the memo never
-//! holds a product of per-suit choices. The state between steps is, per suit, up
-//! to four open runs, each a 4-bit code:
-//! - bits 0-1: run length so far, capped at 3 ("3+": it may stop here or go on);
-//! - bit 2: the run holds a joker (tracked only where a group may hold one joker);
-//! - bit 3: the run started on a low ace (so it may never reach the high ace:
-//!   A-2-…-K-A is not a run).
-//!
-//! Runs longer than 3 never need more state: any run of 3 or more may end or go
-//! on, so lengths 3, 4, 5, … behave alike (a long run is several runs of 3-5
-//! glued together). Sets are decided per rank from how many natural copies of each
-//! suit and how many jokers go to sets.
+//! position the four suits are decided one after the other, then the jokers that
+//! complete the sets of that rank, so the memo never holds a product of per-suit
+//! choices. A step only chooses how many copies of the face go to runs (natural
+//! and joker) and to sets; the open runs of each suit are one state of the
+//! per-suit automaton of [`crate::dfa`], which settles which runs those copies
+//! extend. The state between steps packs the four automaton states, the jokers
+//! placed, whether a hand card went down (hints) and the set copies given so far
+//! at this rank, in a `u64`; each step keeps the best value per state in an
+//! open-addressing table, and states another one beats are dropped at the end of
+//! each rank.
 //!
 //! Card copies of one face are interchangeable, so the programme only counts them:
 //! per face a number of copies that must be placed (table cards), optional copies
 //! worth nothing (Tahiti's loose singles) and hand copies worth a weight each.
+//!
+//! Speed: a narrow first sweep (the best few states per step) usually finds a
+//! good play, whose value then lets the exact sweep drop every state that cannot
+//! reach it; when it meets the upper bound it is the answer. Ace-either is a
+//! branch and bound over how each suit's aces split between the two ends (see
+//! [`Sweep::solve`]), never a per-state count.
 
 // Counts are indexed by face and suit throughout: index loops read clearest.
 #![allow(clippy::needless_range_loop)]
 
+use crate::dfa::{DEAD, Dfa, SLOTS, dfa, sym};
 use rami_melds::AceMode;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::OnceLock;
-
-/// At most this many open runs per suit at one position.
-pub(crate) const SLOTS: usize = 4;
-pub(crate) const NEG: i32 = i32::MIN / 4;
 
 /// What one sweep solves: counts per face (index `suit * 13 + rank - 1`, as
 /// `Face::index`), per-card weights, and the jokers.
@@ -109,6 +107,21 @@ impl Spec {
         (used, w * i32::from(used))
     }
 
+    /// An ace end whose copies are not tied to the other end: `total` copies
+    /// there, counted as hand copies where that can only overstate the value
+    /// (and whether a hand copy may be among them).
+    /// At the low end the table copies are placed first (as they would be with
+    /// no copies at the high end); at the high end every copy may be a hand copy.
+    fn relaxed_value(&self, f: usize, total: u8, low: bool) -> (u8, i32) {
+        let w = self.weight[f];
+        let hand = if low {
+            self.face_value(f, total).0
+        } else {
+            total.min(self.hand[f])
+        };
+        (hand, if w >= 0 { w * i32::from(hand) } else { 0 })
+    }
+
     fn joker_value(&self, total: u8) -> (u8, i32) {
         let w = self.joker_weight;
         let free = if w >= 0 {
@@ -119,80 +132,6 @@ impl Spec {
         let used = total.saturating_sub(free).min(self.jokers_hand);
         (used, w * i32::from(used))
     }
-}
-
-/// The state between two steps of the sweep.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub(crate) struct State {
-    pub slots: [u16; 4],
-    pub jokers: u8,
-    /// Natural copies given to sets at this position, per suit.
-    pub sets: [u8; 4],
-    pub played: bool,
-    /// Either mode: ace copies of each suit placed at position 1.
-    pub carry: [u8; 4],
-}
-
-impl State {
-    #[allow(dead_code)]
-    fn key(&self, pi: u8, si: u8) -> u128 {
-        let mut k: u128 = 0;
-        for s in 0..4 {
-            k = (k << 16) | u128::from(self.slots[s]);
-        }
-        for s in 0..4 {
-            k = (k << 3) | u128::from(self.sets[s] & 7);
-            k = (k << 3) | u128::from(self.carry[s] & 7);
-        }
-        k = (k << 4) | u128::from(self.jokers & 15);
-        k = (k << 1) | u128::from(self.played);
-        k = (k << 4) | u128::from(pi);
-        (k << 3) | u128::from(si)
-    }
-}
-
-/// One way to place the copies of one face at one position.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Opt {
-    /// The suit's open runs afterwards (sorted codes).
-    pub slots: u16,
-    /// For each new code (in sorted order), where it came from: `0..SLOTS` an
-    /// extended old slot, `SLOTS + k` the k-th new run; with whether a joker went
-    /// into it at this position.
-    pub origin: [(u8, bool); SLOTS],
-    /// Natural copies given to sets.
-    pub to_sets: u8,
-    /// Natural copies put in runs.
-    pub to_runs: u8,
-    pub jokers: u8,
-    /// Copies placed at this position.
-    pub used: u8,
-    pub value: i32,
-    pub played: bool,
-    pub carry: u8,
-}
-
-fn codes(slots: u16) -> [u8; SLOTS] {
-    let mut c = [0u8; SLOTS];
-    for (i, item) in c.iter_mut().enumerate() {
-        *item = ((slots >> (12 - 4 * i)) & 15) as u8;
-    }
-    c
-}
-
-/// Sorts codes high first and packs them; `order` follows the sort.
-fn pack(mut items: [(u8, (u8, bool)); SLOTS], n: usize) -> (u16, [(u8, bool); SLOTS]) {
-    items[..n].sort_by_key(|x| std::cmp::Reverse(x.0));
-    let mut packed = 0u16;
-    let mut origin = [(0u8, false); SLOTS];
-    for i in 0..SLOTS {
-        let code = if i < n { items[i].0 } else { 0 };
-        packed = (packed << 4) | u16::from(code);
-        if i < n {
-            origin[i] = items[i].1;
-        }
-    }
-    (packed, origin)
 }
 
 /// Whether natural copies `c` (per suit) and `j` jokers split into sets, and how:
@@ -236,50 +175,40 @@ pub(crate) fn split_sets(c: [u8; 4], j: u8, one_joker: bool) -> Option<Vec<(u8, 
     go(&mut c, j, one_joker, &mut out).then_some(out)
 }
 
-/// `split_sets(..).is_some()`, tabulated: 5^4 count vectors × 5 joker counts × 2.
+/// `split_sets(..).is_some()`, remembered: 5^4 count vectors × 5 joker counts
+/// × 2 (0 = not known yet, 1 = no, 2 = yes).
 fn sets_feasible(c: [u8; 4], j: u8, one_joker: bool) -> bool {
-    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static TABLE: [AtomicU8; 6250] = [const { AtomicU8::new(0) }; 6250];
     if c.iter().any(|&x| x > 4) || j > 4 {
         return split_sets(c, j, one_joker).is_some();
     }
-    let table = TABLE.get_or_init(|| {
-        let mut t = vec![false; 625 * 5 * 2];
-        for idx in 0..t.len() {
-            let one = idx % 2 == 1;
-            let j = (idx / 2 % 5) as u8;
-            let mut rest = idx / 10;
-            let mut c = [0u8; 4];
-            for x in &mut c {
-                *x = (rest % 5) as u8;
-                rest /= 5;
-            }
-            t[idx] = split_sets(c, j, one).is_some();
-        }
-        t
-    });
     let mut idx = 0usize;
     for s in (0..4).rev() {
         idx = idx * 5 + usize::from(c[s]);
     }
-    table[(idx * 5 + usize::from(j)) * 2 + usize::from(one_joker)]
+    let at = &TABLE[(idx * 5 + usize::from(j)) * 2 + usize::from(one_joker)];
+    match at.load(Ordering::Relaxed) {
+        0 => {
+            let ok = split_sets(c, j, one_joker).is_some();
+            at.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
+            ok
+        }
+        v => v == 2,
+    }
 }
 
-#[derive(Default)]
-struct FastHasher(u64);
-impl Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u128(&mut self, v: u128) {
-        let x = (v as u64) ^ ((v >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        self.0 ^= self.0 >> 32;
-    }
+/// How many copies of one face go where at one position of one suit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Choice {
+    /// Natural copies (and named jokers standing as the card) put in runs.
+    pub nat_r: u8,
+    /// Wild jokers put in runs as this card.
+    pub jok_r: u8,
+    /// Natural copies given to the sets of this rank.
+    pub to_sets: u8,
+    /// Copies placed at this position (`nat_r + to_sets`).
+    pub used: u8,
 }
 
 /// One step of a path through the sweep: the placement chosen for one face, or
@@ -287,47 +216,204 @@ impl Hasher for FastHasher {
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Move {
     Start,
-    Suit(Opt),
+    Suit(Choice),
     Sets(u8),
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    st: State,
+    key: u64,
     value: i32,
     parent: u32,
     mv: Move,
 }
 
-type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+// The state between two steps, packed in 54 bits: per suit the automaton state
+// (10 bits each), jokers placed so far, whether a hand card went down (hints
+// only), and the multiset of set copies given so far at this rank (as counts of
+// suits giving 1, 2, 3, 4: base 5).
+const D_BITS: u32 = 10;
+const JOKER_SHIFT: u32 = 40;
+const PLAYED_SHIFT: u32 = 43;
+const SETS_SHIFT: u32 = 44;
+const POW5: [u16; 4] = [1, 5, 25, 125];
+/// Kept nodes a node is compared with when dropping beaten ones.
+const PRUNE_WIDTH: usize = 24;
+/// States kept per step by the narrow first sweep.
+const BEAM: usize = 48;
 
-/// States compared for beating: sets so far, jokers, aces carried, hand card played.
-type Bucket = ([u8; 4], u8, [u8; 4], bool);
-
-/// Does run code `a` leave every choice that `b` leaves? A run of 3+ may stop, so
-/// it beats no run and any shorter run; a run of 2 beats a run of 1 (both must go
-/// on). Flags (joker held, started on a low ace) only restrict.
-fn code_beats(a: u8, b: u8) -> bool {
-    let (la, lb) = (a & 3, b & 3);
-    if lb == 0 {
-        return la == 0 || la == 3;
-    }
-    if a & 12 & !(b & 12) != 0 {
-        return false;
-    }
-    la == lb || la == 3 || (la == 2 && lb == 1)
+/// The face of one suit step and its copies.
+struct FaceStep {
+    f: usize,
+    p: u8,
+    max_total: u8,
+    min_total: u8,
 }
 
-/// The forward sweep over one [`Spec`], keeping at each step only the states no
-/// other state beats (same jokers, sets and aces carried, at least the value,
-/// every suit's runs at least as free).
+/// Keeps the `b` best nodes of a layer (in their order).
+/// Among equal values, nodes whose suits could stop here (every run 3 long)
+/// come first: they are the likeliest to end well.
+fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
+    if nodes.len() <= b {
+        return;
+    }
+    let health = |k: u64| -> i32 {
+        (0..4)
+            .map(|s| i32::from(dfa.accept[((k >> (D_BITS * s)) & 1023) as usize]))
+            .sum()
+    };
+    let mut order: Vec<(i32, u32)> = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            // Jokers that must go down, placed early, keep the path alive.
+            let j = (((n.key >> JOKER_SHIFT) & 7) as u8).min(jokers_must);
+            (n.value * 64 + i32::from(j) * 8 + health(n.key), i as u32)
+        })
+        .collect();
+    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
+    keep.sort_unstable();
+    *nodes = keep.iter().map(|&i| nodes[i as usize]).collect();
+}
+
+fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
+    let mut c = [0u8; 4];
+    let mut rest = code;
+    let mut i = 0;
+    for k in 1..=4u8 {
+        let n = rest % 5;
+        rest /= 5;
+        for _ in 0..n {
+            if i < 4 {
+                c[i] = k;
+                i += 1;
+            }
+        }
+    }
+    sets_feasible(c, j, one_joker)
+}
+
+/// Open-addressing map from state keys to node indexes, emptied in O(1) by
+/// moving to a new generation.
+struct StateMap {
+    keys: Vec<u64>,
+    vals: Vec<u32>,
+    gens: Vec<u32>,
+    generation: u32,
+    len: usize,
+}
+
+impl StateMap {
+    fn new() -> StateMap {
+        StateMap {
+            keys: vec![0; 1024],
+            vals: vec![0; 1024],
+            gens: vec![0; 1024],
+            generation: 1,
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.gens.iter_mut().for_each(|g| *g = 0);
+            self.generation = 1;
+        }
+        self.len = 0;
+    }
+
+    fn slot(&self, k: u64) -> usize {
+        let h = (k ^ (k >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        ((h ^ (h >> 29)) as usize) & (self.keys.len() - 1)
+    }
+
+    /// The index stored for `k`, or `None` after storing `v` for it.
+    fn get_or_insert(&mut self, k: u64, v: u32) -> Option<u32> {
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(k);
+        loop {
+            if self.gens[i] != self.generation {
+                self.gens[i] = self.generation;
+                self.keys[i] = k;
+                self.vals[i] = v;
+                self.len += 1;
+                return None;
+            }
+            if self.keys[i] == k {
+                return Some(self.vals[i]);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let live: Vec<(u64, u32)> = (0..self.keys.len())
+            .filter(|&i| self.gens[i] == self.generation)
+            .map(|i| (self.keys[i], self.vals[i]))
+            .collect();
+        let n = self.keys.len() * 2;
+        self.keys = vec![0; n];
+        self.vals = vec![0; n];
+        self.gens = vec![0; n];
+        self.generation = 1;
+        self.len = 0;
+        for (k, v) in live {
+            self.get_or_insert(k, v);
+        }
+    }
+}
+
+/// One way to place the copies of the face of a step, for one (automaton state,
+/// aces carried, jokers placed).
+#[derive(Clone, Copy, Debug)]
+struct Opt {
+    d2: u16,
+    choice: Choice,
+    value: i32,
+    played: bool,
+}
+
+/// Scratch space kept per thread between sweeps.
+struct Scratch {
+    /// Emptied layers, to fill again.
+    pool: Vec<Vec<Node>>,
+    map: StateMap,
+    cache: StateMap,
+    opts: Vec<Opt>,
+    ranges: Vec<(u32, u32)>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The forward sweep over one [`Spec`]: at each step the best value of every
+/// distinct state, states another beats dropped at the end of each rank.
 pub(crate) struct Sweep<'a> {
     pub spec: &'a Spec,
+    dfa: &'static Dfa,
     first: u8,
     last: u8,
-    beats: FastMap<u32, bool>,
     explored: usize,
     solved: Option<Option<(i32, Vec<Move>)>>,
+    /// Only look for plays worth at least this (a value known to be reachable):
+    /// states that cannot reach it are dropped.
+    floor: Option<i32>,
+    /// Either mode: per suit, the ace copies placed at the low end, if fixed.
+    ace_fix: [Option<u8>; 4],
+    /// Give up (answer `None`) once this many states were generated: for the
+    /// best-effort steps (fewest changed groups), never for the optimum.
+    pub limit: Option<usize>,
+    /// The most the play can be worth (each hand card once).
+    most: i32,
+    /// Only plays worth at least this are of interest (the caller has one just
+    /// below): `None` when there is none.
+    pub at_least: Option<i32>,
 }
 
 impl<'a> Sweep<'a> {
@@ -335,11 +421,16 @@ impl<'a> Sweep<'a> {
         let positions = spec.positions();
         Sweep {
             spec,
+            dfa: dfa(spec.one_joker),
             first: *positions.start(),
             last: *positions.end(),
-            beats: FastMap::default(),
             explored: 0,
             solved: None,
+            floor: None,
+            ace_fix: [None; 4],
+            limit: None,
+            most: i32::MAX,
+            at_least: None,
         }
     }
 
@@ -352,10 +443,228 @@ impl<'a> Sweep<'a> {
     /// The best value and the moves of one best path, first to last.
     pub fn path(&mut self) -> Option<(i32, Vec<Move>)> {
         if self.solved.is_none() {
-            let r = self.bounded();
+            let r = SCRATCH.with(|cell| {
+                let mut slot = cell.borrow_mut();
+                let scratch = slot.get_or_insert_with(|| Scratch {
+                    pool: Vec::new(),
+                    map: StateMap::new(),
+                    cache: StateMap::new(),
+                    opts: Vec::new(),
+                    ranges: Vec::new(),
+                });
+                self.solve(scratch)
+            });
             self.solved = Some(r);
         }
         self.solved.clone().flatten()
+    }
+
+    pub fn first(&self) -> u8 {
+        self.first
+    }
+
+    pub fn last(&self) -> u8 {
+        self.last
+    }
+
+    pub fn dfa(&self) -> &'static Dfa {
+        self.dfa
+    }
+
+    /// The exact optimum. Ace-either: branch and bound over how the ace copies
+    /// of each suit split between the low and the high end. A sweep that leaves
+    /// the split free (both ends may use every copy, valued so as never to
+    /// understate) bounds every split from above; when its best path happens to
+    /// split the aces legally and its value is the true one, that path is optimal
+    /// for the node; otherwise the node branches on the first suit where it is
+    /// not, one child per number of copies at the low end.
+    fn solve(&mut self, scratch: &mut Scratch) -> Option<(i32, Vec<Move>)> {
+        // What the play can be worth at most, counting each card once.
+        let spec = self.spec;
+        let mut most = spec.bonus + spec.joker_weight.max(0) * i32::from(spec.jokers_hand);
+        for f in 0..52 {
+            most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
+        }
+        self.most = most;
+        if self.spec.ace != AceMode::Either {
+            return self.solve_node(scratch, self.at_least);
+        }
+        let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(most, [None; 4])];
+        let mut best: Option<(i32, Vec<Move>)> = None;
+        let mut guessed = false;
+        // Two cheap guesses first (every ace copy low; only the table's copies
+        // low), each a narrow sweep of an exact split: a legal play whose value
+        // is a floor for the search (often the optimum, which ends it).
+        let gains = self.gains();
+        for table_only in [false, true] {
+            let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
+                let f = s * 13;
+                Some(if table_only {
+                    spec.must[f]
+                } else {
+                    spec.must[f] + spec.loose[f] + spec.hand[f]
+                })
+            });
+            self.ace_fix = guess;
+            if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM))
+                && best.as_ref().is_none_or(|b| v > b.0)
+                && self.at_least.is_none_or(|a| v >= a)
+            {
+                best = Some((v, moves));
+            }
+        }
+        while !open.is_empty() {
+            // Best bound first (the first pushed among equals).
+            let mut at = 0;
+            for (i, n) in open.iter().enumerate() {
+                if n.0 > open[at].0 {
+                    at = i;
+                }
+            }
+            let (bound, fix) = open.remove(at);
+            if best.as_ref().is_some_and(|b| b.0 >= bound) || self.over_limit() {
+                break;
+            }
+            self.ace_fix = fix;
+            let floor = match (best.as_ref().map(|b| b.0 + 1), self.at_least) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                (a, b) => a.or(b),
+            };
+            let Some((value, moves)) = self.solve_node(scratch, floor) else {
+                continue;
+            };
+            let (truth, legal, loose) = self.check_aces(&moves);
+            let low: [u8; 4] = std::array::from_fn(|s| match moves.get(1 + s) {
+                Some(Move::Suit(c)) => c.used,
+                _ => 0,
+            });
+            if legal && best.as_ref().is_none_or(|b| truth > b.0) {
+                best = Some((truth, moves));
+            }
+            if loose.is_some() && !legal && !guessed {
+                // A legal split to try first: each suit's low end as this path
+                // has it; its value is a floor for the rest of the search.
+                guessed = true;
+                let mut guess = [None; 4];
+                for (s, g) in guess.iter_mut().enumerate() {
+                    let f = s * 13;
+                    let max = spec.must[f] + spec.loose[f] + spec.hand[f];
+                    *g = Some(low[s].min(max));
+                }
+                if guess != fix {
+                    open.push((value.min(most).saturating_add(1), guess));
+                }
+            }
+            if let Some(s) = loose {
+                let f = s * 13;
+                let max = self.spec.must[f] + self.spec.loose[f] + self.spec.hand[f];
+                for c in 0..=max {
+                    let mut child = fix;
+                    child[s] = Some(c);
+                    open.push((value.min(most), child));
+                }
+            }
+        }
+        self.ace_fix = [None; 4];
+        best
+    }
+
+    /// For a path of an ace-either sweep: its true value, whether it splits
+    /// every suit's aces legally (and, for a hint, really puts down a hand
+    /// card), and the first suit whose aces were left free where the free
+    /// valuation differs from the truth (none: the path's value is exact).
+    fn check_aces(&self, moves: &[Move]) -> (i32, bool, Option<usize>) {
+        let spec = self.spec;
+        let last = usize::from(self.last - self.first);
+        let used_at = |t: usize, s: usize| match moves.get(1 + t * 5 + s) {
+            Some(Move::Suit(c)) => c.used,
+            _ => 0,
+        };
+        let mut totals = [0u8; 52];
+        let mut jokers = 0u8;
+        for (t, m) in moves.iter().enumerate().skip(1) {
+            match m {
+                Move::Suit(c) => {
+                    let pos = (t - 1) / 5;
+                    let s = (t - 1) % 5;
+                    let p = self.first + pos as u8;
+                    let rank = if p == 14 { 1 } else { p };
+                    totals[s * 13 + usize::from(rank) - 1] += c.used;
+                    jokers += c.jok_r;
+                }
+                Move::Sets(j) => jokers += j,
+                Move::Start => {}
+            }
+        }
+        let (jh, jv) = spec.joker_value(jokers);
+        let mut truth = jv + spec.bonus;
+        let mut played = spec.forced_hand || jh > 0;
+        let mut legal = true;
+        let mut loose = None;
+        let mut claimed_hand_ace = None;
+        for f in 0..52 {
+            let (h, v) = spec.face_value(f, totals[f]);
+            truth += v;
+            played |= h > 0;
+            if f % 13 != 0 {
+                continue;
+            }
+            let s = f / 13;
+            let max = spec.must[f] + spec.loose[f] + spec.hand[f];
+            let ok = totals[f] >= spec.must[f] && totals[f] <= max;
+            legal &= ok;
+            if self.ace_fix[s].is_some() {
+                continue;
+            }
+            let (h1, v1) = spec.relaxed_value(f, used_at(0, s), true);
+            let (h2, v2) = spec.relaxed_value(f, used_at(last, s), false);
+            if h1 + h2 > 0 && claimed_hand_ace.is_none() {
+                claimed_hand_ace = Some(s);
+            }
+            let exact = ok && v1 + v2 == v && (h1 + h2 > 0) == (h > 0);
+            if !exact && loose.is_none() {
+                loose = Some(s);
+            }
+        }
+        if spec.need_hand && !played {
+            legal = false;
+            // Only a free ace end can have claimed a hand card: split there.
+            loose = loose.or(claimed_hand_ace);
+        }
+        (truth, legal, loose)
+    }
+
+    /// A quick narrow sweep (the best few states per step) finds a reachable
+    /// value; the exact sweep then drops every state that cannot reach it (nor
+    /// `floor`, a value the caller needs to beat).
+    fn solve_node(
+        &mut self,
+        scratch: &mut Scratch,
+        floor: Option<i32>,
+    ) -> Option<(i32, Vec<Move>)> {
+        let gains = self.gains();
+        let bound = (gains.first().copied().unwrap_or(0) + self.spec.bonus).min(self.most);
+        if floor.is_some_and(|f| f > bound) {
+            return None;
+        }
+        self.floor = floor;
+        // The narrow sweep pays when there is value to chase, or a layout to
+        // find; for a hint (usually: no play at all) it is mostly wasted work.
+        let beam = if bound > 0 || !self.spec.need_hand {
+            self.run(scratch, &gains, Some(BEAM))
+        } else {
+            None
+        };
+        if let Some((v, moves)) = beam {
+            // Nothing can beat the bound: the narrow sweep found the optimum.
+            if v >= bound {
+                return Some((v, moves));
+            }
+            if floor.is_none_or(|f| v > f) {
+                self.floor = Some(v);
+            }
+        }
+        self.run(scratch, &gains, None)
     }
 
     /// Hand copies of face `f` that could be in some group at all, given every
@@ -396,213 +705,193 @@ impl<'a> Sweep<'a> {
         0
     }
 
-    /// Runs the sweep keeping only states within `slack` of the bound, widening
-    /// the slack until the best state found is provably the best.
-    fn bounded(&mut self) -> Option<(i32, Vec<Move>)> {
+    /// The most value all steps can add (first), then for each step (four suits
+    /// and the set step per position) the most value the steps after it can add.
+    fn gains(&self) -> Vec<i32> {
         let spec = self.spec;
-        // Bound gained per layer: each face's playable hand copies at their weight
-        // (aces once, at the last position that holds them).
-        let mut gain = Vec::new();
-        let either = spec.ace == AceMode::Either;
+        let mut per_step = Vec::new();
         for p in self.first..=self.last {
+            let rank = if p == 14 { 1 } else { p };
             for s in 0..4 {
-                let rank = if p == 14 { 1 } else { p };
                 let f = s * 13 + usize::from(rank) - 1;
-                let counted = !(either && p == 1);
-                let w = spec.weight[f].max(0);
-                gain.push(if counted {
-                    w * i32::from(self.playable(f))
-                } else {
-                    0
-                });
+                per_step.push(spec.weight[f].max(0) * i32::from(self.playable(f)));
             }
-            gain.push(0);
+            per_step.push(0);
         }
-        let joker_bound = spec.joker_weight.max(0) * i32::from(spec.jokers_hand);
-        let bound: i32 = gain.iter().sum::<i32>() + joker_bound + spec.bonus;
-        let mut widest: i32 = 1 + joker_bound;
-        for f in 0..52 {
-            widest += spec.weight[f].abs() * i32::from(spec.hand[f]);
+        let jokers = spec.joker_weight.max(0) * i32::from(spec.jokers_hand);
+        // after[i]: what the steps after step i can add.
+        // after[0]: every step; after[i + 1]: the steps after step i.
+        let mut after = vec![0; per_step.len() + 1];
+        for i in (0..per_step.len()).rev() {
+            after[i] = after[i + 1] + per_step[i];
         }
-        widest += spec.joker_weight.abs() * i32::from(spec.jokers_hand);
-        let mut slack = 0;
-        loop {
-            let r = self.run(&gain, slack);
-            match r {
-                Some((v, moves)) if v >= bound - slack || slack >= widest => {
-                    return Some((v, moves));
-                }
-                // Anything better than v lies within bound - v of the bound.
-                Some((v, _)) => slack = (bound - v).max(slack + 1),
-                None if slack >= widest => return None,
-                None => slack = (slack * 4).max(2).min(widest),
-            }
-        }
+        after.iter().map(|a| a + jokers).collect()
     }
 
-    pub fn initial(&self) -> State {
-        State {
-            played: self.spec.forced_hand,
-            ..State::default()
+    fn run(
+        &mut self,
+        scratch: &mut Scratch,
+        gains: &[i32],
+        beam: Option<usize>,
+    ) -> Option<(i32, Vec<Move>)> {
+        let mut layers: Vec<Vec<Node>> = Vec::with_capacity(80);
+        let r = self.run_layers(scratch, gains, beam, &mut layers);
+        for mut l in layers {
+            l.clear();
+            scratch.pool.push(l);
         }
-    }
-
-    pub fn first(&self) -> u8 {
-        self.first
-    }
-
-    pub fn last(&self) -> u8 {
-        self.last
-    }
-
-    fn slots_beat(&mut self, a: u16, b: u16) -> bool {
-        if a == b {
-            return true;
-        }
-        let key = (u32::from(a) << 16) | u32::from(b);
-        if let Some(&r) = self.beats.get(&key) {
-            return r;
-        }
-        let ca = codes(a);
-        let cb = codes(b);
-        // Try every matching of a's runs to b's (four places: 24 orders).
-        let mut r = false;
-        let mut perm = [0usize, 1, 2, 3];
-        'outer: loop {
-            if (0..SLOTS).all(|i| code_beats(ca[perm[i]], cb[i])) {
-                r = true;
-                break;
-            }
-            // Next permutation (lexicographic).
-            let mut i = SLOTS - 1;
-            while i > 0 && perm[i - 1] >= perm[i] {
-                i -= 1;
-            }
-            if i == 0 {
-                break 'outer;
-            }
-            let mut j = SLOTS - 1;
-            while perm[j] <= perm[i - 1] {
-                j -= 1;
-            }
-            perm.swap(i - 1, j);
-            perm[i..].reverse();
-        }
-        self.beats.insert(key, r);
         r
     }
 
-    /// Keeps the best node per state, then drops every node another beats.
-    fn prune(&mut self, nodes: Vec<Node>) -> Vec<Node> {
-        let mut best: FastMap<State, Node> = FastMap::default();
-        for n in nodes {
-            match best.get(&n.st) {
-                Some(o) if o.value >= n.value => {}
-                _ => {
-                    best.insert(n.st, n);
-                }
-            }
-        }
-        // Once the jokers that must be placed are, fewer jokers placed beat more
-        // (the rest can still be placed, or kept).
-        let must = self.spec.jokers_must;
-        let mut buckets: FastMap<Bucket, Vec<Node>> = FastMap::default();
-        for n in best.into_values() {
-            let j = if n.st.jokers >= must {
-                u8::MAX
-            } else {
-                n.st.jokers
-            };
-            buckets
-                .entry((n.st.sets, j, n.st.carry, n.st.played))
-                .or_default()
-                .push(n);
-        }
-        let mut out: Vec<Node> = Vec::new();
-        for (_, mut list) in buckets {
-            list.sort_by(|a, b| b.value.cmp(&a.value).then(a.st.slots.cmp(&b.st.slots)));
-            let start = out.len();
-            for n in list {
-                let mut beaten = false;
-                for &o in &out[start..] {
-                    if o.st.jokers <= n.st.jokers
-                        && (0..4).all(|s| self.slots_beat(o.st.slots[s], n.st.slots[s]))
-                    {
-                        beaten = true;
-                        break;
-                    }
-                }
-                if !beaten {
-                    out.push(n);
-                }
-            }
-        }
-        out
-    }
-
-    fn run(&mut self, gain: &[i32], slack: i32) -> Option<(i32, Vec<Move>)> {
-        let mut bound_so_far = 0;
-        let mut layer_no = 0;
-        let mut layers: Vec<Vec<Node>> = vec![vec![Node {
-            st: self.initial(),
+    fn run_layers(
+        &mut self,
+        scratch: &mut Scratch,
+        gains: &[i32],
+        beam: Option<usize>,
+        layers: &mut Vec<Vec<Node>>,
+    ) -> Option<(i32, Vec<Move>)> {
+        let spec = self.spec;
+        let jt = spec.jokers_total();
+        let trans = &self.dfa.trans;
+        let track = spec.need_hand;
+        let floor = if beam.is_none() { self.floor } else { None };
+        let init = u64::from(spec.forced_hand && track) << PLAYED_SHIFT;
+        let Scratch {
+            pool,
+            map,
+            cache,
+            opts,
+            ranges,
+        } = scratch;
+        let mut first = pool.pop().unwrap_or_default();
+        first.push(Node {
+            key: init,
             value: 0,
             parent: 0,
             mv: Move::Start,
-        }]];
+        });
+        layers.push(first);
+        let mut step = 0usize;
         for p in self.first..=self.last {
+            let rank = if p == 14 { 1 } else { p };
             for s in 0..4 {
+                let f = s * 13 + usize::from(rank) - 1;
+                let max_total = spec.must[f] + spec.loose[f] + spec.hand[f];
+                let min_total = spec.must[f];
                 let prev = layers.last()?;
-                let mut next = Vec::new();
-                let mut cache: FastMap<(u16, u8, u8), Vec<Opt>> = FastMap::default();
+                let mut next: Vec<Node> = pool.pop().unwrap_or_default();
+                map.clear();
+                cache.clear();
+                opts.clear();
+                ranges.clear();
+                let d_shift = D_BITS * s as u32;
+                let d_clear = !(1023u64 << d_shift);
+                let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
                 for (i, n) in prev.iter().enumerate() {
-                    let key = (n.st.slots[s], n.st.jokers, n.st.carry[s]);
-                    let opts = cache.entry(key).or_insert_with(|| {
-                        let mut v = Vec::new();
-                        self.options(p, s, &n.st, &mut |o| v.push(o));
-                        v
-                    });
-                    for o in opts.iter() {
-                        let mut st = Self::apply(&n.st, s, o);
-                        st.played |= o.jokers > 0 && self.spec.joker_value(st.jokers).0 > 0;
-                        next.push(Node {
-                            st,
-                            value: n.value + o.value,
+                    let key = n.key;
+                    let d = ((key >> d_shift) & 1023) as usize;
+                    let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+                    let ck = ((d as u64) << 3) | u64::from(jokers);
+                    let (start, len) = match cache.get_or_insert(ck, ranges.len() as u32) {
+                        Some(r) => ranges[r as usize],
+                        None => {
+                            let start = opts.len() as u32;
+                            let face = FaceStep {
+                                f,
+                                p,
+                                max_total,
+                                min_total,
+                            };
+                            self.options(&face, s, d, jokers, trans, opts);
+                            let r = (start, opts.len() as u32 - start);
+                            ranges.push(r);
+                            r
+                        }
+                    };
+                    for o in &opts[start as usize..(start + len) as usize] {
+                        let value = n.value + o.value;
+                        if cut.is_some_and(|c| value < c) {
+                            continue;
+                        }
+                        let c = o.choice;
+                        let mut nk = (key & d_clear) | (u64::from(o.d2) << d_shift);
+                        nk += u64::from(c.jok_r) << JOKER_SHIFT;
+                        if c.to_sets > 0 {
+                            nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+                        }
+                        if o.played && track {
+                            nk |= 1u64 << PLAYED_SHIFT;
+                        }
+                        let node = Node {
+                            key: nk,
+                            value,
                             parent: i as u32,
-                            mv: Move::Suit(*o),
-                        });
+                            mv: Move::Suit(c),
+                        };
+                        match map.get_or_insert(nk, next.len() as u32) {
+                            Some(at) => {
+                                let o = &mut next[at as usize];
+                                if value > o.value {
+                                    *o = node;
+                                }
+                            }
+                            None => next.push(node),
+                        }
                     }
                 }
+                step += 1;
                 self.explored += next.len();
-                bound_so_far += gain[layer_no];
-                layer_no += 1;
-                next.retain(|n| bound_so_far - n.value <= slack);
-                let next = self.prune(next);
-                if next.is_empty() {
+                if next.is_empty() || self.over_limit() {
                     return None;
+                }
+                if let Some(b) = beam {
+                    narrow(&mut next, b, self.dfa, spec.jokers_must);
                 }
                 layers.push(next);
             }
+            // The sets of this rank: the jokers that complete them.
             let prev = layers.last()?;
-            let mut next = Vec::new();
+            let mut next: Vec<Node> = pool.pop().unwrap_or_default();
+            map.clear();
             for (i, n) in prev.iter().enumerate() {
-                for (j, mut st) in self.set_steps(&n.st) {
-                    st.played |= self.hand_joker_used(st.jokers);
-                    next.push(Node {
-                        st,
-                        value: n.value + self.joker_credit(n.st.jokers, j),
+                let key = n.key;
+                let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+                let sets = ((key >> SETS_SHIFT) & 1023) as u16;
+                let avail = jt.saturating_sub(jokers);
+                let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
+                for j in 0..=avail {
+                    if !sets_code_feasible(sets, j, spec.one_joker) {
+                        continue;
+                    }
+                    let jk = jokers + j;
+                    let played = self.hand_joker_used(jk) && track;
+                    let nk =
+                        base | (u64::from(jk) << JOKER_SHIFT) | (u64::from(played) << PLAYED_SHIFT);
+                    let node = Node {
+                        key: nk,
+                        value: n.value + self.joker_credit(jokers, j),
                         parent: i as u32,
                         mv: Move::Sets(j),
-                    });
+                    };
+                    match map.get_or_insert(nk, next.len() as u32) {
+                        Some(at) => {
+                            let o = &mut next[at as usize];
+                            if node.value > o.value {
+                                *o = node;
+                            }
+                        }
+                        None => next.push(node),
+                    }
                 }
             }
+            step += 1;
             self.explored += next.len();
-            layer_no += 1;
-            let next = self.prune(next);
-            if std::env::var_os("RAMI_SWEEP_DEBUG").is_some() {
-                eprintln!("p {p}: {} states", next.len());
-            }
+            self.prune(&mut next);
             if next.is_empty() {
                 return None;
+            }
+            if let Some(b) = beam {
+                narrow(&mut next, b, self.dfa, spec.jokers_must);
             }
             layers.push(next);
         }
@@ -610,9 +899,8 @@ impl<'a> Sweep<'a> {
         let (mut idx, value) = last
             .iter()
             .enumerate()
-            .map(|(i, n)| (i, self.terminal(&n.st), n.value))
-            .filter(|&(_, t, _)| t > NEG)
-            .map(|(i, t, v)| (i, t + v))
+            .filter(|(_, n)| self.terminal(n.key))
+            .map(|(i, n)| (i, n.value + spec.bonus))
             .max_by_key(|&(i, v)| (v, std::cmp::Reverse(i)))?;
         let mut moves = Vec::with_capacity(layers.len());
         for layer in layers.iter().rev() {
@@ -624,53 +912,158 @@ impl<'a> Sweep<'a> {
         Some((value, moves))
     }
 
-    pub fn apply(st: &State, s: usize, o: &Opt) -> State {
-        let mut next = *st;
-        next.slots[s] = o.slots;
-        next.jokers += o.jokers;
-        // Sets only need the multiset of counts (suits are alike for them): keep
-        // it sorted so equal multisets meet in one state.
-        next.sets[s] = o.to_sets;
-        next.sets.sort_unstable_by(|a, b| b.cmp(a));
-        next.played |= o.played;
-        next.carry[s] = o.carry;
-        next
-    }
-
-    /// After the four suits of a position: the joker counts that complete the sets.
-    pub fn set_steps(&self, st: &State) -> Vec<(u8, State)> {
-        let avail = self.spec.jokers_total().saturating_sub(st.jokers);
-        let mut out = Vec::new();
-        for j in 0..=avail {
-            if sets_feasible(st.sets, j, self.spec.one_joker) {
-                let mut next = *st;
-                next.sets = [0; 4];
-                next.jokers += j;
-                out.push((j, next));
+    /// Every way to place the copies of the step's face from automaton state `d`,
+    /// with `jokers` placed so far.
+    fn options(
+        &self,
+        face: &FaceStep,
+        s: usize,
+        d: usize,
+        jokers: u8,
+        trans: &[[u16; crate::dfa::SYMS]],
+        out: &mut Vec<Opt>,
+    ) {
+        let spec = self.spec;
+        let FaceStep {
+            f,
+            p,
+            max_total,
+            min_total,
+        } = *face;
+        let either = spec.ace == AceMode::Either;
+        let sets_here = !(either && p == 14);
+        // Either mode: the ace copies of a suit whose split between the two ends
+        // is fixed (`ace_fix`), or free at both ends with a value that can only
+        // overstate (the search then splits on that suit; see `solve`).
+        let ace_end = either && (p == 1 || p == 14);
+        let fix = if ace_end { self.ace_fix[s] } else { None };
+        let relaxed = ace_end && fix.is_none();
+        let carried = match fix {
+            Some(c) if p == 14 => c,
+            _ => 0,
+        };
+        let (lo, hi) = match fix {
+            _ if relaxed => (0, max_total),
+            Some(c) if p == 1 => {
+                if c > max_total {
+                    return;
+                }
+                (c, c)
+            }
+            _ => (
+                min_total.saturating_sub(carried),
+                max_total.saturating_sub(carried),
+            ),
+        };
+        let avail = spec.jokers_total().saturating_sub(jokers);
+        let (_, v_before) = spec.face_value(f, carried);
+        for nat_r in spec.run_only[f]..=hi.min(SLOTS as u8) {
+            for jok_r in 0..=avail.min(SLOTS as u8 - nat_r) {
+                let d2 = trans[d][sym(nat_r + jok_r, jok_r)];
+                if d2 == DEAD {
+                    continue;
+                }
+                let from = lo.max(nat_r + spec.set_only[f]);
+                let to = hi.min(nat_r + if sets_here { 4 } else { 0 });
+                let jk = jokers + jok_r;
+                let credit = self.joker_credit(jokers, jok_r);
+                let joker_played = jok_r > 0 && self.hand_joker_used(jk);
+                for used in from..=to {
+                    let (hand_now, v_now) = if relaxed {
+                        spec.relaxed_value(f, used, p == 1)
+                    } else {
+                        spec.face_value(f, carried + used)
+                    };
+                    out.push(Opt {
+                        d2,
+                        choice: Choice {
+                            nat_r,
+                            jok_r,
+                            to_sets: used - nat_r,
+                            used,
+                        },
+                        value: v_now - if relaxed { 0 } else { v_before } + credit,
+                        played: hand_now > 0 || joker_played,
+                    });
+                }
             }
         }
-        out
     }
 
-    fn terminal(&self, st: &State) -> i32 {
-        // No run may be left shorter than three.
+    fn terminal(&self, key: u64) -> bool {
         for s in 0..4 {
-            if codes(st.slots[s]).iter().any(|&c| c & 3 == 1 || c & 3 == 2) {
-                return NEG;
+            let d = ((key >> (D_BITS * s)) & 1023) as usize;
+            if !self.dfa.accept[d] {
+                return false;
             }
         }
-        if st.jokers < self.spec.jokers_must {
-            return NEG;
+        let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+        if jokers < self.spec.jokers_must {
+            return false;
         }
-        if self.spec.need_hand && !st.played {
-            return NEG;
+        let played = (key >> PLAYED_SHIFT) & 1 == 1;
+        !self.spec.need_hand || played
+    }
+
+    /// Drops every node another node of the layer beats: same sets so far; at
+    /// least the value; at most the jokers placed once those that must be placed
+    /// are; a hand card played if this one has; every suit's automaton state
+    /// leaving at least the same choices.
+    fn prune(&self, nodes: &mut Vec<Node>) {
+        let n = nodes.len();
+        if n < 2 {
+            return;
         }
-        self.spec.bonus
+        let must = u64::from(self.spec.jokers_must);
+        let d_mask: u64 = (1u64 << (4 * D_BITS)) - 1;
+        let bucket = |k: u64| -> u64 {
+            let j = (k >> JOKER_SHIFT) & 7;
+            let jn = if j >= must { 7 } else { j };
+            (k & !d_mask & !(7u64 << JOKER_SHIFT) & !(1u64 << PLAYED_SHIFT)) | (jn << JOKER_SHIFT)
+        };
+        let mut order: Vec<(u64, i32, u32)> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, nd)| (bucket(nd.key), nd.value, i as u32))
+            .collect();
+        order.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let dfa = self.dfa;
+        let mut kept: Vec<u32> = Vec::new();
+        let mut start = 0;
+        let mut cur: Option<u64> = None;
+        for &(b, _, i) in &order {
+            if cur != Some(b) {
+                cur = Some(b);
+                start = kept.len();
+            }
+            let k = nodes[i as usize].key;
+            let jk = (k >> JOKER_SHIFT) & 7;
+            let played = (k >> PLAYED_SHIFT) & 1;
+            // Comparing with the best few kept nodes finds most beaten nodes; a
+            // node left in is only work, never a wrong answer.
+            let end = kept.len().min(start + PRUNE_WIDTH);
+            let beaten = kept[start..end].iter().any(|&o| {
+                let ok = nodes[o as usize].key;
+                (ok >> JOKER_SHIFT) & 7 <= jk
+                    && (ok >> PLAYED_SHIFT) & 1 >= played
+                    && (0..4).all(|s| {
+                        let sh = D_BITS * s;
+                        dfa.beats(((ok >> sh) & 1023) as usize, ((k >> sh) & 1023) as usize)
+                    })
+            });
+            if !beaten {
+                kept.push(i);
+            }
+        }
+        if kept.len() == n {
+            return;
+        }
+        kept.sort_unstable();
+        *nodes = kept.iter().map(|&i| nodes[i as usize]).collect();
     }
 
     /// Value of `more` jokers placed after `before`: jokers that must be placed go
-    /// first, then (for a positive weight) hand jokers, then loose ones. Credited
-    /// when placed, so that fewer jokers placed can beat more.
+    /// first, then (for a positive weight) hand jokers, then loose ones.
     fn joker_credit(&self, before: u8, more: u8) -> i32 {
         self.spec.joker_value(before + more).1 - self.spec.joker_value(before).1
     }
@@ -679,116 +1072,11 @@ impl<'a> Sweep<'a> {
         self.spec.joker_value(jokers).0 > 0
     }
 
-    /// Every way to place the copies of the face at (`p`, suit `s`).
-    pub fn options(&self, p: u8, s: usize, st: &State, emit: &mut dyn FnMut(Opt)) {
-        let spec = self.spec;
-        let rank = if p == 14 { 1 } else { p };
-        let f = s * 13 + usize::from(rank) - 1;
-        let either = spec.ace == AceMode::Either;
-        let carried = if either && p == 14 { st.carry[s] } else { 0 };
-        let max_total = spec.must[f] + spec.loose[f] + spec.hand[f];
-        let min_total = spec.must[f];
-        let (lo, hi) = if either && p == 1 {
-            // The high end may still place the must-copies.
-            (0, max_total)
-        } else {
-            (
-                min_total.saturating_sub(carried),
-                max_total.saturating_sub(carried),
-            )
-        };
-        let sets_here = !(either && p == 14);
-        let last = p == self.last;
-        let codes = codes(st.slots[s]);
-        let n = codes.iter().filter(|&&c| c != 0).count();
-        let avail = spec.jokers_total().saturating_sub(st.jokers);
-        for mask in 0u8..(1 << n) {
-            let mut ok = true;
-            for (i, &c) in codes.iter().enumerate().take(n) {
-                let ext = mask & (1 << i) != 0;
-                if (!ext && c & 3 < 3) || (ext && p == 14 && c & 8 != 0) {
-                    ok = false;
-                }
-            }
-            if !ok {
-                continue;
-            }
-            let e = mask.count_ones() as usize;
-            for n_new in 0..=(SLOTS - e) {
-                if last && n_new > 0 {
-                    break;
-                }
-                let r = e + n_new;
-                // Which run cards are jokers: only the count matters unless a run
-                // may hold one joker, where each choice is its own state.
-                let masks: Vec<u8> = if spec.one_joker {
-                    (0u8..(1 << r))
-                        .filter(|m| m.count_ones() as u8 <= avail)
-                        .collect()
-                } else {
-                    (0..=r.min(usize::from(avail)))
-                        .map(|jr| (((1u16 << jr) - 1) << (r - jr)) as u8)
-                        .collect()
-                };
-                for jm in masks {
-                    let jr = jm.count_ones() as u8;
-                    let mut items = [(0u8, (0u8, false)); SLOTS];
-                    let mut k = 0;
-                    let mut bad = false;
-                    for (i, &c) in codes.iter().enumerate().take(n) {
-                        if mask & (1 << i) == 0 {
-                            continue;
-                        }
-                        let joker = jm & (1 << k) != 0;
-                        if joker && spec.one_joker && c & 4 != 0 {
-                            bad = true;
-                        }
-                        let len = ((c & 3) + 1).min(3);
-                        let flag = if joker && spec.one_joker { 4 } else { 0 };
-                        items[k] = ((c & 12) | flag | len, (i as u8, joker));
-                        k += 1;
-                    }
-                    if bad {
-                        continue;
-                    }
-                    for q in 0..n_new {
-                        let joker = jm & (1 << k) != 0;
-                        let flag = if joker && spec.one_joker { 4 } else { 0 };
-                        let low = if either && p == 1 { 8 } else { 0 };
-                        items[k] = (1 | flag | low, ((SLOTS + q) as u8, joker));
-                        k += 1;
-                    }
-                    let nat_runs = r as u8 - jr;
-                    if nat_runs < spec.run_only[f] {
-                        continue;
-                    }
-                    let (packed, origin) = pack(items, r);
-                    let from = lo.max(nat_runs + spec.set_only[f]);
-                    let to = hi.min(nat_runs + if sets_here { 4 } else { 0 });
-                    for used in from..=to {
-                        let to_sets = used - nat_runs;
-                        let total = carried + used;
-                        let (hand_now, v_now) = spec.face_value(f, total);
-                        let (_, v_before) = spec.face_value(f, carried);
-                        emit(Opt {
-                            slots: packed,
-                            origin,
-                            to_sets,
-                            to_runs: nat_runs,
-                            jokers: jr,
-                            used,
-                            value: v_now - v_before + self.joker_credit(st.jokers, jr),
-                            played: hand_now > 0,
-                            carry: if either && p == 1 { used } else { st.carry[s] },
-                        });
-                    }
-                }
-            }
-        }
+    fn over_limit(&self) -> bool {
+        self.limit.is_some_and(|l| self.explored > l)
     }
 
     /// States generated so far (for tests and benchmarks).
-    #[allow(dead_code)]
     pub fn explored(&self) -> usize {
         self.explored
     }
