@@ -73,3 +73,56 @@ proptest! {
         let _ = decode::<HostMsg>(&bytes);
     }
 }
+
+#[test]
+fn action_refusals_travel_typed() {
+    use rami_game::{ActionError, ActionKind, Card, Face, NotNowReason};
+    let reasons = [
+        ActionRefusal::Game(ActionError::NotNow {
+            kind: ActionKind::Draw,
+            why: NotNowReason::TableChanged,
+        }),
+        ActionRefusal::Game(ActionError::FrozenGroupChanged { group: 3 }),
+        ActionRefusal::Game(ActionError::CardNotInHand {
+            card: Card::from_face(Face::from_index(0).unwrap()),
+        }),
+        ActionRefusal::Replayed { seq: 4, last: 9 },
+        ActionRefusal::Unreadable,
+    ];
+    for reason in reasons {
+        let msg = HostMsg::ActionRefused {
+            seq: 7,
+            reason: reason.clone(),
+        };
+        let bytes = encode(&msg).unwrap();
+        assert_eq!(decode::<HostMsg>(&bytes).unwrap(), msg);
+        // The code travels, not the English text: a refusal stays small.
+        assert!(bytes.len() <= 8, "{reason:?}: {} bytes", bytes.len());
+    }
+    let r = ActionRefusal::Game(ActionError::FrozenGroupChanged { group: 3 });
+    assert_eq!(r.game_error().and_then(|e| e.group()), Some(3));
+    // The display text is the engine's.
+    assert_eq!(
+        ActionRefusal::Game(ActionError::NotNow {
+            kind: ActionKind::Draw,
+            why: NotNowReason::TableChanged,
+        })
+        .to_string(),
+        "Draw is not possible now: you changed the table: play it with Done or Give up (+3)"
+    );
+}
+
+#[test]
+fn an_old_hello_is_still_read_as_a_hello() {
+    // A version-1 phone's Hello: same variant, magic and version prefix, so the
+    // host reads it and refuses it with Refusal::Version (tested in rami-session).
+    let mut bytes = vec![0u8];
+    bytes.extend_from_slice(b"RAMI");
+    bytes.push(1);
+    bytes.push(0); // empty code
+    bytes.push(2); // Intent::Look
+    match decode::<ClientMsg>(&bytes).unwrap() {
+        ClientMsg::Hello { version, .. } => assert_eq!(version, 1),
+        other => panic!("{other:?}"),
+    }
+}

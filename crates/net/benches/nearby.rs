@@ -61,7 +61,9 @@ impl Table {
             verbose: false,
             tap: None,
         };
-        let host = start_host::<AnyGame>(opts, new_game, bot()).await.unwrap();
+        let host = start_host::<AnyGame>(opts, new_game, rami_net::cli::host_bots())
+            .await
+            .unwrap();
         let (ev_tx, rx) = mpsc::unbounded_channel();
         let mut phones = Vec::new();
         for i in 0..PHONES {

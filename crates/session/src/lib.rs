@@ -12,5 +12,6 @@ mod host;
 
 pub use client::{ClientError, ClientEvent, ClientSession};
 pub use host::{
-    BotFn, ConnId, HostSession, HostSettings, NewGameFn, Output, ResumeError, SaveFile, StartError,
+    BotFn, ConnId, HostBotFn, HostSession, HostSettings, JoinRequest, LobbyError, LobbySnapshot,
+    NewGameFn, Output, ResumeError, SaveFile, StartError,
 };
