@@ -15,6 +15,7 @@
 //! `docs/PROTOCOL.md` lists every message with its typical size.
 
 pub mod frame;
+pub mod fuzzing;
 
 pub use frame::{FrameDecoder, FrameError, MAX_FRAME, encode_frame};
 

@@ -67,6 +67,19 @@ proptest! {
         }
     }
 
+    /// The fuzz target's body (`fuzzing::frame_decoder`) on random streams, and
+    /// on streams of real frames cut at random places.
+    #[test]
+    fn fuzz_body_frame_decoder(bytes in proptest::collection::vec(any::<u8>(), 0..2048), piece in 0u8..64) {
+        fuzzing::frame_decoder(&bytes);
+        let mut real = vec![piece];
+        for m in [ClientMsg::Resync, hello("ABC-DEF", Intent::Join { name: "Ann".into() }), ClientMsg::Leave] {
+            real.extend(encode_framed(&m).unwrap());
+        }
+        real.extend(&bytes);
+        fuzzing::frame_decoder(&real);
+    }
+
     #[test]
     fn random_payloads_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512)) {
         let _ = decode::<ClientMsg>(&bytes);

@@ -8,6 +8,7 @@
 //! network, and the fuzz targets drive the host's message handler directly.
 
 mod client;
+pub mod fuzzing;
 mod host;
 
 pub use client::{ClientError, ClientEvent, ClientSession};

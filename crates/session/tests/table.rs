@@ -702,6 +702,84 @@ mod hostile {
     }
 }
 
+/// The fuzz target's body (`rami_session::fuzzing::host_handler`) on a few
+/// made-up inputs: raw garbage, a second hello, a forged Done, a Leave.
+#[test]
+fn fuzz_body_host_handler_seeds() {
+    use rami_session::fuzzing::host_handler;
+    let act = |sel: u8, a: &Action| {
+        let mut v = vec![sel | 0x80];
+        v.extend(encode(a).unwrap());
+        v
+    };
+    let join_cards = |n: u8| {
+        (n..n + 3)
+            .map(|i| Card::try_from(i).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let mut inputs: Vec<Vec<u8>> = vec![
+        vec![],
+        vec![0, 1, 2, 3, 0xFF, 1, 9, 9],
+        act(0, &Action::Draw),
+        act(1, &Action::Draw),
+        act(2, &Action::Draw),
+        act(
+            0,
+            &Action::Done {
+                table: vec![join_cards(0)],
+            },
+        ),
+        act(
+            0,
+            &Action::Done {
+                table: vec![vec![]],
+            },
+        ),
+        act(
+            0,
+            &Action::Knock {
+                table: vec![join_cards(4); 3],
+            },
+        ),
+    ];
+    let mut two = act(0, &Action::Draw);
+    two.push(0xFF);
+    two.extend(
+        encode(&ClientMsg::Leave)
+            .map(|b| [vec![1], b].concat())
+            .unwrap(),
+    );
+    two.push(0xFF);
+    two.extend(act(1, &Action::Pass));
+    inputs.push(two);
+    let mut hello_again = vec![0];
+    hello_again.extend(encode(&hello(CODE, Intent::Look)).unwrap());
+    inputs.push(hello_again);
+    let mut total = rami_session::fuzzing::HandlerStats::default();
+    for i in &inputs {
+        let s = host_handler(i, new_game);
+        total.accepted += s.accepted;
+        total.refused += s.refused;
+    }
+    // The inputs reach the engine: some actions pass, forged ones are refused.
+    assert!(total.accepted >= 1 && total.refused >= 3, "{total:?}");
+}
+
+mod fuzz_body {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// The fuzz target's body on random inputs (what `cargo fuzz` does,
+        /// briefly and on stable).
+        #[test]
+        fn host_handler_random(data in proptest::collection::vec(any::<u8>(), 0..600)) {
+            rami_session::fuzzing::host_handler(&data, new_game);
+        }
+    }
+}
+
 #[test]
 fn message_sizes() {
     let mut t = Table::new(RuleSet::Manipulation, 5, 4);
