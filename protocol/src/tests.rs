@@ -139,3 +139,71 @@ fn an_old_hello_is_still_read_as_a_hello() {
         other => panic!("{other:?}"),
     }
 }
+
+/// The biggest full view a manipulation table can make: all 104 cards of two
+/// decks on the table in groups of three, a hint whose table holds them all
+/// again, a 40-card hand and the last hand's result with five 20-card hands.
+/// Real games stay far below (docs/BENCHMARKS.md); this bounds the worst case.
+#[test]
+fn the_biggest_full_view_fits_1_kib() {
+    use rami_game::{
+        ActionKind, Card, HandEnd, HandResult, Hint, Options, PlayerPublic, PlayerView, RuleSet,
+        ViewConfig,
+    };
+    let deck: Vec<Card> = (0..104u8)
+        .map(|i| Card::try_from(i % 52).unwrap())
+        .collect();
+    let table: Vec<Vec<Card>> = deck.chunks(3).map(|g| g.to_vec()).collect();
+    let players = 5;
+    let view = PlayerView {
+        config: ViewConfig {
+            rules: RuleSet::Manipulation,
+            players,
+            options: Options::default(),
+        },
+        seat: 4,
+        hand: deck[..40].to_vec(),
+        table: table.clone(),
+        table_owners: Vec::new(),
+        discard: Vec::new(),
+        stock_count: 0,
+        players: vec![
+            PlayerPublic {
+                cards_in_hand: 40,
+                score: -150,
+                opened: true,
+                eliminated: false,
+            };
+            players
+        ],
+        current: Some(4),
+        legal: vec![ActionKind::Draw, ActionKind::Done, ActionKind::GiveUp],
+        hand_number: 12,
+        draws_this_turn: 3,
+        hint: Some(Hint {
+            cards: deck[..10].to_vec(),
+            groups: (0..35).collect(),
+            rearrange: true,
+            table,
+        }),
+        claim_deadline: None,
+        move_deadline: None,
+        last_hand: Some(HandResult {
+            hand: 11,
+            end: HandEnd::WentOut { seat: 1 },
+            winners: vec![1],
+            hands_left: vec![deck[..20].to_vec(); players],
+            hand_points: vec![150; players],
+            deltas: vec![-150; players],
+            bonuses: Vec::new(),
+            totals: vec![-300; players],
+        }),
+        outcome: None,
+    };
+    let bytes = encode(&HostMsg::Snapshot {
+        view: Box::new(view),
+    })
+    .unwrap();
+    println!("biggest full view: {} bytes", bytes.len());
+    assert!(bytes.len() <= 1024, "{} bytes", bytes.len());
+}

@@ -156,7 +156,12 @@ impl Table {
 
     /// One action -> validated -> every phone updated. `None` when it is
     /// nobody's turn (the game is over) or the action was refused.
-    async fn round_trip(&mut self) -> Option<Sample> {
+    ///
+    /// Actions other than `only` are played untimed: they may change nothing
+    /// for the other phones (a Manipulation draw answered by a reminder goes to
+    /// the drawer only), so the round trip waits for the actor's answer, then
+    /// for the table to fall quiet.
+    async fn round_trip(&mut self, only: Option<ActionKind>) -> Option<Sample> {
         // Anything still in flight from the last round (GameOver, presence).
         while let Some(_m) = self.next(Duration::ZERO).await {}
         let actor = self.phones.iter().position(|p| {
@@ -171,6 +176,35 @@ impl Table {
                 .find(|a| view.legal.contains(&a.kind()))
         })?;
         let kind = action.kind();
+        if only.is_some_and(|k| k != kind) {
+            let payload = encode(&self.phones[actor].session.act(action)).unwrap();
+            self.phones[actor].tx.send(payload).await.unwrap();
+            loop {
+                let Some((i, msg, _, _)) = self.next(Duration::from_secs(2)).await else {
+                    self.lost += 1;
+                    return None;
+                };
+                if i == actor
+                    && matches!(
+                        msg,
+                        HostMsg::Update { .. }
+                            | HostMsg::Snapshot { .. }
+                            | HostMsg::ActionRefused { .. }
+                    )
+                {
+                    break;
+                }
+            }
+            while self.next(Duration::from_millis(30)).await.is_some() {}
+            return Some(Sample {
+                took: Duration::ZERO,
+                kind,
+                action_bytes: 0,
+                table_cards: 0,
+                updates: Vec::new(),
+                full_view: 0,
+            });
+        }
         let payload = encode(&self.phones[actor].session.act(action)).unwrap();
         let action_bytes = payload.len();
         let mut got: Vec<Option<Instant>> = vec![None; self.phones.len()];
@@ -269,7 +303,7 @@ impl Bench {
                     *table = Some(Table::new(*rules, *seed).await);
                 }
                 let t = table.as_mut().unwrap();
-                match t.round_trip().await {
+                match t.round_trip(*only).await {
                     Some(s) if only.is_none_or(|k| k == s.kind) => {
                         total += s.took;
                         done += 1;

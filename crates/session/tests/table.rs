@@ -788,18 +788,67 @@ fn message_sizes() {
     }
     t.host.start(t.now).unwrap();
     t.pump();
-    t.play_out(60);
+    // A whole game: tables grow, hands end (the biggest updates).
+    t.play_out(20_000);
     let mut snap = Vec::new();
     let mut upd = Vec::new();
+    let mut biggest: Vec<(usize, String)> = Vec::new();
     for p in &t.phones {
         for b in &p.received {
             match decode::<HostMsg>(b).unwrap() {
                 HostMsg::Snapshot { .. } => snap.push(b.len()),
-                HostMsg::Update { .. } => upd.push(b.len()),
+                HostMsg::Update { events, patch } => {
+                    upd.push(b.len());
+                    if b.len() > 150 {
+                        // What makes an update big: the bytes each part adds.
+                        let full = b.len();
+                        let without = |f: &dyn Fn(&mut rami_protocol::ViewPatch)| {
+                            let mut q = (*patch).clone();
+                            f(&mut q);
+                            let m = HostMsg::Update {
+                                events: events.clone(),
+                                patch: Box::new(q),
+                            };
+                            full - encode(&m).unwrap().len()
+                        };
+                        let no_events = full
+                            - encode(&HostMsg::Update {
+                                events: Vec::new(),
+                                patch: patch.clone(),
+                            })
+                            .unwrap()
+                            .len();
+                        let what = format!(
+                            "events {no_events} B ({}), table {} B, last_hand {} B, outcome {} B, players {} B, hand {} B, hint {} B",
+                            events
+                                .iter()
+                                .map(|e| format!("{e:?}")
+                                    .split([' ', '{'])
+                                    .next()
+                                    .unwrap_or("")
+                                    .to_string())
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                            without(&|q| q.table = None),
+                            without(&|q| q.last_hand = None),
+                            without(&|q| q.outcome = None),
+                            without(&|q| q.players = None),
+                            without(&|q| q.hand = None),
+                            without(&|q| q.hint = None),
+                        );
+                        biggest.push((b.len(), what));
+                    }
+                }
                 _ => {}
             }
         }
     }
+    biggest.sort();
+    for (n, what) in biggest.iter().rev().take(3) {
+        println!("update of {n} bytes: {what}");
+    }
+    let over = upd.iter().filter(|&&n| n > 200).count();
+    println!("updates over 200 bytes: {over} of {}", upd.len());
     upd.sort();
     snap.sort();
     let p = |v: &[usize], q: f64| v[((v.len() - 1) as f64 * q) as usize];
