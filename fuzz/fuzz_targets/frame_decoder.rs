@@ -1,17 +1,9 @@
 #![no_main]
-//! Arbitrary bytes, cut at arbitrary points, through the frame decoder and the
-//! message decoders: nothing may panic, buffering stays bounded.
+//! A peer's byte stream, cut in pieces, through the frame decoder and both
+//! message decoders. The body lives in `rami_protocol::fuzzing` (stable tests
+//! run it too); see `docs/FUZZING.md`.
 use libfuzzer_sys::fuzz_target;
-use rami_protocol::{ClientMsg, FrameDecoder, HostMsg, MAX_FRAME, decode};
 
 fuzz_target!(|data: &[u8]| {
-    let mut d = FrameDecoder::new();
-    for chunk in data.chunks(7) {
-        d.push(chunk);
-        while let Ok(Some(f)) = d.next_frame() {
-            assert!(f.len() <= MAX_FRAME);
-            let _ = decode::<ClientMsg>(&f);
-            let _ = decode::<HostMsg>(&f);
-        }
-    }
+    rami_protocol::fuzzing::frame_decoder(data);
 });

@@ -15,15 +15,19 @@
 //! `docs/PROTOCOL.md` lists every message with its typical size.
 
 pub mod frame;
+pub mod fuzzing;
 
 pub use frame::{FrameDecoder, FrameError, MAX_FRAME, encode_frame};
 
-use rami_game::{Action, Event, Options, PlayerView, RuleSet, Seat};
+use rami_game::{Action, ActionError, BotLevel, Event, Options, PlayerView, RuleSet, Seat};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 /// The version of this protocol. A host refuses a phone of another version (and a
 /// phone refuses a host of another version) with [`Refusal::Version`].
-pub const PROTOCOL_VERSION: u16 = 1;
+///
+/// Version 2: refusals of actions are typed ([`ActionRefusal`], carrying the
+/// engine's [`ActionError`]), and a computer seat says its level.
+pub const PROTOCOL_VERSION: u16 = 2;
 
 /// The first bytes of a [`ClientMsg::Hello`] payload field: tells a Rami phone from
 /// anything else that happens to connect.
@@ -32,7 +36,10 @@ pub const MAGIC: [u8; 4] = *b"RAMI";
 /// mDNS service type hosts publish and phones browse.
 pub const SERVICE_TYPE: &str = "_rami._udp.local.";
 
-/// The ALPN protocol name of the QUIC connection.
+/// The ALPN protocol name of the QUIC connection. It does not change with
+/// [`PROTOCOL_VERSION`]: a TLS-level ALPN mismatch would end the connection with
+/// no reason a person can read, while the handshake refuses another version with
+/// a clear message.
 pub const ALPN: &[u8] = b"rami/1";
 
 /// A seat token: proves to the host that a phone owns a seat (rejoin after a drop
@@ -98,6 +105,8 @@ pub enum Refusal {
     Closing,
     /// The seat was taken over by another connection with the same token.
     Replaced,
+    /// The host gave the seat to someone else before the game started.
+    Removed,
 }
 
 impl std::fmt::Display for Refusal {
@@ -119,6 +128,42 @@ impl std::fmt::Display for Refusal {
             Refusal::BadHello => f.write_str("the first message was not a valid Rami hello"),
             Refusal::Closing => f.write_str("the host closed the table"),
             Refusal::Replaced => f.write_str("this seat was taken over by another connection"),
+            Refusal::Removed => f.write_str("the host gave your seat to someone else"),
+        }
+    }
+}
+
+/// Why the host refused an action (or ignored a message after the handshake).
+/// Typed, so a phone can show the reason in its own language and highlight the
+/// group or card at fault ([`ActionError::group`], [`ActionError::card`]);
+/// `Display` gives the English text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum ActionRefusal {
+    /// The engine refused the action: the rules say why.
+    #[error("{0}")]
+    Game(ActionError),
+    /// `seq` was not above the last one seen from this seat.
+    #[error(
+        "action {seq} was already received (last was {last}): a replayed or old action is ignored"
+    )]
+    Replayed { seq: u64, last: u64 },
+    #[error("the game has not started")]
+    NotStarted,
+    #[error("you have no seat at this table")]
+    NoSeat,
+    #[error("already greeted: a second Hello is ignored")]
+    AlreadyGreeted,
+    /// The frame held no message of this protocol version.
+    #[error("an unreadable message was ignored")]
+    Unreadable,
+}
+
+impl ActionRefusal {
+    /// The engine's reason, when the rules refused the action.
+    pub fn game_error(&self) -> Option<&ActionError> {
+        match self {
+            ActionRefusal::Game(e) => Some(e),
+            _ => None,
         }
     }
 }
@@ -127,8 +172,10 @@ impl std::fmt::Display for Refusal {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SeatInfo {
     Empty,
-    /// A computer player.
-    Computer,
+    /// A computer player of this level.
+    Computer {
+        level: BotLevel,
+    },
     /// A person on a phone (or the host's own device).
     Human {
         name: String,
@@ -172,8 +219,9 @@ pub enum HostMsg {
         events: Vec<Event>,
         patch: Box<ViewPatch>,
     },
-    /// The action with this `seq` was refused; nothing changed.
-    ActionRefused { seq: u64, reason: String },
+    /// The action with this `seq` was refused; nothing changed. `seq` is 0 for a
+    /// message that was not an action.
+    ActionRefused { seq: u64, reason: ActionRefusal },
     /// Who is at the table and who is connected.
     Presence { seats: Vec<SeatInfo> },
     /// The game ended; the host will close the connection soon.

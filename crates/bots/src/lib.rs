@@ -11,31 +11,9 @@ pub use play::{GameSummary, SHANGHAI_SIM_HANDS, play_game};
 use rami_game::{Action, ActionKind, PlayerView, RuleSet};
 use rami_solver::Goal;
 
-/// How well a computer player plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Level {
-    /// New groups from the hand and cards added to groups; never rearranges the
-    /// table. Quick on any table.
-    #[default]
-    Greedy,
-    /// The play that puts down the most cards, found by the exact move finder
-    /// (rearranging the table as needed). Slow on large tables until the finder
-    /// meets its speed targets.
-    Best,
-}
-
-impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "greedy" | "1" => Ok(Level::Greedy),
-            "best" | "2" => Ok(Level::Best),
-            other => Err(format!(
-                "unknown computer level `{other}` (known: greedy, best)"
-            )),
-        }
-    }
-}
+/// How well a computer player plays (defined in `rami-game` so the nearby-play
+/// lobby can name a level without depending on the bots).
+pub use rami_game::BotLevel as Level;
 
 /// The action `view.seat` takes now, or `None` when it has nothing to do (not its
 /// turn, or the game is over).

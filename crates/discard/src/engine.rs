@@ -8,8 +8,8 @@ use crate::deal::{cards_per_player, check_explicit_deck, shuffle_stock, shuffled
 use crate::groups::{group_value, judge};
 use rami_cards::{Card, CardCounts, Face};
 use rami_game::{
-    Action, ActionError, ActionKind, Bonus, ConfigError, Event, Game, GameConfig, HandEnd,
-    HandResult, Outcome, PlayerPublic, PlayerView, RuleSet, Seat, Table,
+    Action, ActionError, ActionKind, Bonus, ConfigError, Deed, Event, Game, GameConfig, HandEnd,
+    HandResult, NotNowReason, Outcome, PlayerPublic, PlayerView, RuleSet, Seat, Table,
 };
 use serde::{Deserialize, Serialize};
 
@@ -289,8 +289,8 @@ impl DiscardGame {
         Err(ActionError::NotNow {
             kind,
             why: match phase {
-                Phase::Draw => "you have already drawn this turn",
-                Phase::Play => "draw first: from the stock or the discard pile",
+                Phase::Draw => NotNowReason::AlreadyDrawn,
+                Phase::Play => NotNowReason::DrawFirst,
             },
         })
     }
@@ -357,7 +357,7 @@ impl DiscardGame {
             other => {
                 return Err(ActionError::NotNow {
                     kind: other.kind(),
-                    why: "the discard-pile rule sets have no such action",
+                    why: NotNowReason::NotInDiscardGames,
                 });
             }
         }
@@ -378,7 +378,7 @@ impl DiscardGame {
         let Some(card) = self.stock.pop() else {
             return Err(ActionError::NotNow {
                 kind: ActionKind::Draw,
-                why: "the stock is empty: take the discard",
+                why: NotNowReason::StockEmptyTakeDiscard,
             });
         };
         self.hands[seat].push(card);
@@ -393,7 +393,7 @@ impl DiscardGame {
         let Some(card) = self.discard.pop() else {
             return Err(ActionError::NotNow {
                 kind: ActionKind::TakeDiscard,
-                why: "the discard pile is empty",
+                why: NotNowReason::DiscardEmpty,
             });
         };
         self.hands[seat].push(card);
@@ -418,7 +418,7 @@ impl DiscardGame {
         if self.config.rules != RuleSet::Rummy500 {
             return Err(ActionError::NotNow {
                 kind: ActionKind::Dig,
-                why: "only Rummy 500 lets you dig in the discard pile",
+                why: NotNowReason::DigRummy500Only,
             });
         }
         self.need_phase(ActionKind::Dig, Phase::Draw)?;
@@ -539,7 +539,7 @@ impl DiscardGame {
         if self.config.rules == RuleSet::Rami && !self.opened[seat] {
             return Err(ActionError::NotOpened {
                 needed: RAMI_OPENING,
-                what: "lay off cards",
+                what: Deed::LayOff,
             });
         }
         let target = self.melds.get(meld).ok_or(ActionError::NoSuchMeld(meld))?;
@@ -574,14 +574,14 @@ impl DiscardGame {
         if self.config.rules != RuleSet::Rami {
             return Err(ActionError::NotNow {
                 kind: ActionKind::ExchangeJoker,
-                why: "in Rummy 500 a joker on the table is never taken back",
+                why: NotNowReason::JokerStaysRummy500,
             });
         }
         self.need_phase(ActionKind::ExchangeJoker, Phase::Play)?;
         if !self.opened[seat] {
             return Err(ActionError::NotOpened {
                 needed: RAMI_OPENING,
-                what: "exchange a joker",
+                what: Deed::ExchangeJoker,
             });
         }
         let target = self.melds.get(meld).ok_or(ActionError::NoSuchMeld(meld))?;
@@ -654,27 +654,25 @@ impl DiscardGame {
             })
         };
         if !self.claims_on() {
-            return not_now("the Claim button is off at this table");
+            return not_now(NotNowReason::ClaimOff);
         }
         // The next player's timeout would draw for them, closing the window too.
         let closes_at = self.claim_closes_at().unwrap_or(0);
         let window = match &self.claim {
             Some(w) if self.phase == Phase::Draw && now < closes_at => w,
-            Some(_) => return not_now("the claim window has closed"),
-            None => return not_now("there is no discard to claim now"),
+            Some(_) => return not_now(NotNowReason::ClaimClosed),
+            None => return not_now(NotNowReason::NothingToClaim),
         };
         if seat == window.discarder {
-            return not_now("you cannot claim your own discard");
+            return not_now(NotNowReason::OwnDiscard);
         }
         if seat == self.current {
-            return not_now(
-                "the player whose turn is next may not claim: take the discard instead",
-            );
+            return not_now(NotNowReason::NextPlayerTakes);
         }
         let mut events = Vec::new();
         self.claim = None;
         let Some(card) = self.discard.pop() else {
-            return not_now("there is no discard to claim now");
+            return not_now(NotNowReason::NothingToClaim);
         };
         self.hands[seat].push(card);
         events.push(Event::Claimed { seat, card });

@@ -222,7 +222,7 @@ fn lay_offs_only_after_the_first_meld_and_they_do_not_count_towards_30() {
         refused(&mut g, 1, lay_off(0, "KC"), 0),
         ActionError::NotOpened {
             needed: 30,
-            what: "lay off cards"
+            what: rami_game::Deed::LayOff
         }
     );
     ok(&mut g, 1, meld("QD QC QH"), 0);
@@ -261,7 +261,7 @@ fn joker_exchange_by_an_opened_player_with_the_real_card() {
         refused(&mut g, 1, exchange(0, "KD"), 0),
         ActionError::NotOpened {
             needed: 30,
-            what: "exchange a joker"
+            what: rami_game::Deed::ExchangeJoker
         }
     );
     ok(&mut g, 1, meld("QD QC QH"), 0);

@@ -15,7 +15,7 @@ pub enum ActionError {
     #[error("it is not your turn (seat {current} is playing)")]
     NotYourTurn { current: Seat },
     #[error("{kind:?} is not possible now: {why}")]
-    NotNow { kind: ActionKind, why: &'static str },
+    NotNow { kind: ActionKind, why: NotNowReason },
     #[error("group {group} is not valid: {reason}")]
     InvalidGroup { group: usize, reason: GroupError },
     #[error("{card} is not in your hand")]
@@ -68,7 +68,7 @@ pub enum ActionError {
     )]
     OpeningTooLow { points: u32, needed: u32 },
     #[error("you must make your first meld ({needed} points) before you {what}")]
-    NotOpened { needed: u32, what: &'static str },
+    NotOpened { needed: u32, what: Deed },
     #[error(
         "{card} was just taken from the discard pile: it cannot go back this turn unless it is your last card"
     )]
@@ -79,6 +79,103 @@ pub enum ActionError {
     ExchangeNeedsRealCard { card: Card },
     #[error("your time for this move ran out at {deadline}: the host plays for you")]
     TimeUp { deadline: u64 },
+}
+
+/// Why an action is not possible at this moment ([`ActionError::NotNow`]): a code a
+/// phone can translate, travelling in the protocol; `Display` gives the English text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error, Serialize, Deserialize)]
+pub enum NotNowReason {
+    #[error("you changed the table: play it with Done or Give up (+3)")]
+    TableChanged,
+    #[error("the stock is empty: pass instead")]
+    StockEmptyPass,
+    #[error("no drawing in the last turns after the stock ran out")]
+    NoDrawInLastTurns,
+    #[error("three draws already")]
+    ThreeDraws,
+    #[error("the stock is not empty: draw instead")]
+    StockNotEmpty,
+    #[error("only with the option Take back, draw 3")]
+    TakeBackOptionOnly,
+    #[error("you have not changed the table: just draw")]
+    TableUnchanged,
+    #[error("draw your first card before you meld")]
+    DrawBeforeMeld,
+    #[error("only in Carousel")]
+    CarouselOnly,
+    #[error("no knocking in the last turns after the stock ran out")]
+    NoKnockInLastTurns,
+    #[error("knock only after your first or second draw")]
+    KnockAfterDraw,
+    #[error("only Shanghai is ended by the host")]
+    ShanghaiOnly,
+    #[error("only the host (seat 0) ends the game")]
+    HostOnly,
+    #[error("only the host ends a Shanghai game")]
+    HostEndsShanghai,
+    #[error("this rule set has no such action")]
+    NoSuchAction,
+    #[error("you have already drawn this turn")]
+    AlreadyDrawn,
+    #[error("draw first: from the stock or the discard pile")]
+    DrawFirst,
+    #[error("the discard-pile rule sets have no such action")]
+    NotInDiscardGames,
+    #[error("the stock is empty: take the discard")]
+    StockEmptyTakeDiscard,
+    #[error("the discard pile is empty")]
+    DiscardEmpty,
+    #[error("only Rummy 500 lets you dig in the discard pile")]
+    DigRummy500Only,
+    #[error("in Rummy 500 a joker on the table is never taken back")]
+    JokerStaysRummy500,
+    #[error("the Claim button is off at this table")]
+    ClaimOff,
+    #[error("the claim window has closed")]
+    ClaimClosed,
+    #[error("there is no discard to claim now")]
+    NothingToClaim,
+    #[error("you cannot claim your own discard")]
+    OwnDiscard,
+    #[error("the player whose turn is next may not claim: take the discard instead")]
+    NextPlayerTakes,
+}
+
+/// What a player must open before doing ([`ActionError::NotOpened`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error, Serialize, Deserialize)]
+pub enum Deed {
+    #[error("lay off cards")]
+    LayOff,
+    #[error("exchange a joker")]
+    ExchangeJoker,
+}
+
+impl ActionError {
+    /// The group of the proposed table (or the meld) at fault, if the refusal
+    /// names one: the UI highlights it.
+    pub fn group(&self) -> Option<usize> {
+        match self {
+            ActionError::InvalidGroup { group, .. }
+            | ActionError::JokerNeedsName { group, .. }
+            | ActionError::FrozenGroupChanged { group }
+            | ActionError::TableCardJoinsJokerGroup { group } => Some(*group),
+            ActionError::NoSuchMeld(meld) | ActionError::NoJokerFor { meld, .. } => Some(*meld),
+            _ => None,
+        }
+    }
+
+    /// The card at fault, if the refusal names one.
+    pub fn card(&self) -> Option<Card> {
+        match self {
+            ActionError::CardNotInHand { card }
+            | ActionError::TableCardTakenBack { card }
+            | ActionError::CardFromNowhere { card }
+            | ActionError::LoneCard { card }
+            | ActionError::DiscardTakenBack { card }
+            | ActionError::ExchangeNeedsRealCard { card } => Some(*card),
+            _ => None,
+        }
+    }
 }
 
 fn list(faces: &[Face]) -> String {

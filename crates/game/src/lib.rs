@@ -12,11 +12,13 @@
 mod action;
 mod config;
 mod error;
+mod level;
 mod view;
 
 pub use action::{Action, ActionKind, Audience, Event, Hint};
 pub use config::{ConfigError, GameConfig, MustMeldCheck, Options, UnfinishedMove};
-pub use error::ActionError;
+pub use error::{ActionError, Deed, NotNowReason};
+pub use level::BotLevel;
 pub use view::{Bonus, HandEnd, HandResult, Outcome, PlayerPublic, PlayerView, ViewConfig};
 
 pub use rami_cards::{Card, Face};

@@ -15,7 +15,8 @@ pub mod scoring;
 use rami_cards::Card;
 use rami_game::{
     Action, ActionError, ActionKind, ConfigError, Event, Game, GameConfig, HandEnd, HandResult,
-    Hint, MustMeldCheck, Outcome, PlayerPublic, PlayerView, RuleSet, Seat, Table, UnfinishedMove,
+    Hint, MustMeldCheck, NotNowReason, Outcome, PlayerPublic, PlayerView, RuleSet, Seat, Table,
+    UnfinishedMove,
 };
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +79,7 @@ pub struct ManipulationGame {
     outcome: Option<Outcome>,
 }
 
-fn not_now(kind: ActionKind, why: &'static str) -> ActionError {
+fn not_now(kind: ActionKind, why: NotNowReason) -> ActionError {
     ActionError::NotNow { kind, why }
 }
 
@@ -310,23 +311,17 @@ impl ManipulationGame {
     fn apply_draw(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
         let kind = ActionKind::Draw;
         if self.turn.touched {
-            return Err(not_now(
-                kind,
-                "you changed the table: play it with Done or Give up (+3)",
-            ));
+            return Err(not_now(kind, NotNowReason::TableChanged));
         }
         if self.stock.is_empty() {
-            return Err(not_now(kind, "the stock is empty: pass instead"));
+            return Err(not_now(kind, NotNowReason::StockEmptyPass));
         }
         if self.rules() == RuleSet::Carousel {
             if self.in_last_round() {
-                return Err(not_now(
-                    kind,
-                    "no drawing in the last turns after the stock ran out",
-                ));
+                return Err(not_now(kind, NotNowReason::NoDrawInLastTurns));
             }
             if self.turn.draws >= 3 {
-                return Err(not_now(kind, "three draws already"));
+                return Err(not_now(kind, NotNowReason::ThreeDraws));
             }
         }
         if let Some(hint) = self.pending_hint() {
@@ -365,15 +360,12 @@ impl ManipulationGame {
     fn apply_pass(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
         let kind = ActionKind::Pass;
         if self.turn.touched {
-            return Err(not_now(
-                kind,
-                "you changed the table: play it with Done or Give up (+3)",
-            ));
+            return Err(not_now(kind, NotNowReason::TableChanged));
         }
         let carousel_may_pass = self.rules() == RuleSet::Carousel
             && (self.in_last_round() || self.last_round.is_some());
         if !self.stock.is_empty() && !carousel_may_pass {
-            return Err(not_now(kind, "the stock is not empty: draw instead"));
+            return Err(not_now(kind, NotNowReason::StockNotEmpty));
         }
         if let Some(hint) = self.pending_hint() {
             self.turn.hint = Some(hint.clone());
@@ -393,7 +385,7 @@ impl ManipulationGame {
         if !self.has_take_back() {
             return Err(not_now(
                 ActionKind::TouchTable,
-                "only with the option Take back, draw 3",
+                NotNowReason::TakeBackOptionOnly,
             ));
         }
         self.turn.touched = true;
@@ -403,10 +395,10 @@ impl ManipulationGame {
     fn apply_give_up(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
         let kind = ActionKind::GiveUp;
         if !self.has_take_back() {
-            return Err(not_now(kind, "only with the option Take back, draw 3"));
+            return Err(not_now(kind, NotNowReason::TakeBackOptionOnly));
         }
         if !self.turn.touched {
-            return Err(not_now(kind, "you have not changed the table: just draw"));
+            return Err(not_now(kind, NotNowReason::TableUnchanged));
         }
         if !self.turn.give_up_armed {
             self.turn.give_up_armed = true;
@@ -439,20 +431,17 @@ impl ManipulationGame {
             ActionKind::Done
         };
         if self.rules() == RuleSet::Carousel && !self.in_last_round() && self.turn.draws == 0 {
-            return Err(not_now(kind, "draw your first card before you meld"));
+            return Err(not_now(kind, NotNowReason::DrawBeforeMeld));
         }
         if knock {
             if self.rules() != RuleSet::Carousel {
-                return Err(not_now(kind, "only in Carousel"));
+                return Err(not_now(kind, NotNowReason::CarouselOnly));
             }
             if self.in_last_round() {
-                return Err(not_now(
-                    kind,
-                    "no knocking in the last turns after the stock ran out",
-                ));
+                return Err(not_now(kind, NotNowReason::NoKnockInLastTurns));
             }
             if self.turn.draws > 2 {
-                return Err(not_now(kind, "knock only after your first or second draw"));
+                return Err(not_now(kind, NotNowReason::KnockAfterDraw));
             }
         }
         let accepted = proposal::check(
@@ -497,16 +486,10 @@ impl ManipulationGame {
 
     fn apply_end_game(&mut self, seat: Seat) -> Result<Vec<Event>, ActionError> {
         if self.rules() != RuleSet::Shanghai {
-            return Err(not_now(
-                ActionKind::EndGame,
-                "only Shanghai is ended by the host",
-            ));
+            return Err(not_now(ActionKind::EndGame, NotNowReason::ShanghaiOnly));
         }
         if seat != 0 {
-            return Err(not_now(
-                ActionKind::EndGame,
-                "only the host (seat 0) ends the game",
-            ));
+            return Err(not_now(ActionKind::EndGame, NotNowReason::HostOnly));
         }
         let outcome = scoring::lowest_total_wins(&self.totals, Vec::new());
         self.outcome = Some(outcome.clone());
@@ -598,29 +581,26 @@ impl Game for ManipulationGame {
         if !self.legal(seat).contains(&kind) {
             return Err(match kind {
                 ActionKind::GiveUp | ActionKind::TouchTable if !self.has_take_back() => {
-                    not_now(kind, "only with the option Take back, draw 3")
+                    not_now(kind, NotNowReason::TakeBackOptionOnly)
                 }
-                ActionKind::Draw if self.turn.touched => not_now(
-                    kind,
-                    "you changed the table: play it with Done or Give up (+3)",
-                ),
+                ActionKind::Draw if self.turn.touched => not_now(kind, NotNowReason::TableChanged),
                 ActionKind::Draw if self.stock.is_empty() => {
-                    not_now(kind, "the stock is empty: pass instead")
+                    not_now(kind, NotNowReason::StockEmptyPass)
                 }
                 ActionKind::Pass if !self.stock.is_empty() => {
-                    not_now(kind, "the stock is not empty: draw instead")
+                    not_now(kind, NotNowReason::StockNotEmpty)
                 }
                 ActionKind::Done | ActionKind::Knock
                     if self.rules() == RuleSet::Carousel && self.turn.draws == 0 =>
                 {
-                    not_now(kind, "draw your first card before you meld")
+                    not_now(kind, NotNowReason::DrawBeforeMeld)
                 }
                 ActionKind::Knock if self.rules() != RuleSet::Carousel => {
-                    not_now(kind, "only in Carousel")
+                    not_now(kind, NotNowReason::CarouselOnly)
                 }
-                ActionKind::Knock => not_now(kind, "knock only after your first or second draw"),
-                ActionKind::EndGame => not_now(kind, "only the host ends a Shanghai game"),
-                _ => not_now(kind, "this rule set has no such action"),
+                ActionKind::Knock => not_now(kind, NotNowReason::KnockAfterDraw),
+                ActionKind::EndGame => not_now(kind, NotNowReason::HostEndsShanghai),
+                _ => not_now(kind, NotNowReason::NoSuchAction),
             });
         }
         match action {
@@ -631,7 +611,7 @@ impl Game for ManipulationGame {
             Action::TouchTable => self.apply_touch(),
             Action::GiveUp => self.apply_give_up(seat),
             Action::EndGame => self.apply_end_game(seat),
-            _ => Err(not_now(kind, "this rule set has no such action")),
+            _ => Err(not_now(kind, NotNowReason::NoSuchAction)),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::tls::{HostIdentity, code_matches, parse_hex32};
 use clap::Args;
 use rami_engine::{AnyGame, new_game};
 use rami_game::{GameConfig, MustMeldCheck, Options, RuleSet, UnfinishedMove};
-use rami_session::{BotFn, HostSettings};
+use rami_session::{BotFn, HostBotFn, HostSettings};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,6 +26,10 @@ pub struct HostArgs {
     /// Seats (counted from the last) played by computer players.
     #[arg(long, default_value_t = 0)]
     pub bots: usize,
+    /// Level of those computer players, and of the one that covers an absent
+    /// person (`greedy` or `best`).
+    #[arg(long, default_value = "greedy")]
+    pub bot_level: rami_bots::Level,
     /// Table name shown to phones.
     #[arg(long, default_value = "Rami table")]
     pub name: String,
@@ -47,7 +51,9 @@ pub struct HostArgs {
     /// Never let a computer player take an absent person's seat.
     #[arg(long)]
     pub no_takeover: bool,
-    /// Run without a window (the only host for now).
+    /// Run without a window (the only host for now): every join request is
+    /// accepted at once into the first empty seat, and the game starts when the
+    /// last seat is taken.
     #[arg(long)]
     pub headless: bool,
     /// Seed of the shuffles (default: random).
@@ -142,6 +148,11 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 
 fn bot_fn(level: rami_bots::Level) -> BotFn {
     Arc::new(move |v| rami_bots::choose_action(v, level))
+}
+
+/// The host's computer players, at the level of each seat.
+pub fn host_bots() -> HostBotFn {
+    Arc::new(rami_bots::choose_action)
 }
 
 fn options(a: &HostArgs) -> Result<Options, String> {
@@ -262,9 +273,11 @@ pub fn run_host(a: HostArgs) -> ExitCode {
     settings.options = opts;
     settings.grace_ms = a.grace.saturating_mul(1000);
     settings.computer_takes_over = !a.no_takeover;
+    // Headless: nobody is there to answer join requests or press Start.
     settings.auto_accept = true;
     settings.auto_start = true;
     settings.seed = seed;
+    settings.cover_level = a.bot_level;
     let autosave = a.autosave.clone().or(a.resume.clone());
     let host_opts = HostOptions {
         settings,
@@ -286,8 +299,7 @@ pub fn run_host(a: HostArgs) -> ExitCode {
         }
     };
     let r: Result<(), String> = rt.block_on(async move {
-        let host =
-            start_host::<AnyGame>(host_opts, new_game, bot_fn(rami_bots::Level::Greedy)).await?;
+        let host = start_host::<AnyGame>(host_opts, new_game, host_bots()).await?;
         if let Some(path) = &autosave {
             let f = IdentityFile {
                 identity,

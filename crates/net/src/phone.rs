@@ -32,7 +32,7 @@ pub struct PhoneReport {
     pub seat: Option<usize>,
     pub view: Option<PlayerView>,
     pub reconnects: usize,
-    pub refusals: Vec<String>,
+    pub refusals: Vec<rami_protocol::ActionRefusal>,
     pub messages: usize,
 }
 
@@ -171,6 +171,9 @@ async fn play(
                         pending = None;
                         fallback = true;
                     }
+                }
+                ClientEvent::Waiting if opts.verbose => {
+                    println!("waiting for the host to accept the request to join")
                 }
                 ClientEvent::Seated { seat, .. } if opts.verbose => {
                     println!("seated at seat {seat}")

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{bot, host_opts, phone, table};
+use common::{host_bots, host_opts, phone, table};
 use rami_engine::{AnyGame, new_game};
 use rami_game::RuleSet;
 use rami_net::host::start_host;
@@ -25,9 +25,13 @@ async fn three_phones_carousel() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn wrong_code_and_wrong_pin_are_refused() {
-    let host = start_host::<AnyGame>(host_opts(RuleSet::Manipulation, 2, 0, 1), new_game, bot())
-        .await
-        .unwrap();
+    let host = start_host::<AnyGame>(
+        host_opts(RuleSet::Manipulation, 2, 0, 1),
+        new_game,
+        host_bots(),
+    )
+    .await
+    .unwrap();
     let wrong = format!("{}-ZZZ", &host.code[..3]);
     let r = run_phone(phone("x", &wrong, host.fingerprint, host.addr, None)).await;
     match r {

@@ -3,7 +3,8 @@
 
 use rami_game::{Action, Event, PlayerView, Seat, Table};
 use rami_protocol::{
-    ClientMsg, HostMsg, Intent, Lobby, PROTOCOL_VERSION, Refusal, SeatInfo, SeatToken, hello,
+    ActionRefusal, ClientMsg, HostMsg, Intent, Lobby, PROTOCOL_VERSION, Refusal, SeatInfo,
+    SeatToken, hello,
 };
 use std::collections::VecDeque;
 
@@ -21,9 +22,10 @@ pub enum ClientEvent {
     View {
         events: Vec<Event>,
     },
+    /// An action (or message) was refused; nothing changed at the table.
     Refused {
         seq: u64,
-        reason: String,
+        reason: ActionRefusal,
     },
     Presence,
     GameOver,

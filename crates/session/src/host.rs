@@ -2,10 +2,10 @@
 //! views, presence, grace period, computer players, autosave and resume.
 
 use rami_game::{Action, ActionKind, ConfigError, Event, Game, GameConfig, Options, PlayerView};
-use rami_game::{Audience, RuleSet, Seat};
+use rami_game::{Audience, BotLevel, RuleSet, Seat};
 use rami_protocol::{
-    ClientMsg, HostMsg, Intent, Lobby, MAGIC, PROTOCOL_VERSION, Refusal, SeatInfo, SeatToken,
-    ViewPatch, normalize_code,
+    ActionRefusal, ClientMsg, HostMsg, Intent, Lobby, MAGIC, PROTOCOL_VERSION, Refusal, SeatInfo,
+    SeatToken, ViewPatch, normalize_code,
 };
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -15,6 +15,10 @@ use std::sync::Arc;
 
 /// A computer player: an action for `view.seat`, `None` when it has nothing to do.
 pub type BotFn = Arc<dyn Fn(&PlayerView) -> Option<Action> + Send + Sync>;
+
+/// The host's computer players: an action for `view.seat` played at `level`.
+/// (`rami_bots::choose_action` in the app; the session does not depend on the bots.)
+pub type HostBotFn = Arc<dyn Fn(&PlayerView, BotLevel) -> Option<Action> + Send + Sync>;
 
 /// Starts a game of any rule set (`rami_engine::new_game`).
 pub type NewGameFn<G> = fn(GameConfig) -> Result<G, ConfigError>;
@@ -63,6 +67,9 @@ pub struct HostSettings {
     pub auto_start: bool,
     /// Seeds the game and the seat tokens.
     pub seed: u64,
+    /// The level of the computer player that covers an absent person.
+    #[serde(default)]
+    pub cover_level: BotLevel,
 }
 
 impl HostSettings {
@@ -79,6 +86,7 @@ impl HostSettings {
             auto_accept: true,
             auto_start: false,
             seed: 0,
+            cover_level: BotLevel::Greedy,
         }
     }
 }
@@ -86,7 +94,9 @@ impl HostSettings {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 enum Occupant {
     Empty,
-    Computer,
+    Computer {
+        level: BotLevel,
+    },
     Human {
         name: String,
         token: SeatToken,
@@ -130,6 +140,47 @@ pub enum StartError {
     Config(#[from] ConfigError),
 }
 
+/// A host command of the lobby that cannot be carried out; nothing changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LobbyError {
+    #[error("the game has already started")]
+    Started,
+    #[error("that join request is no longer waiting (the phone left or was answered)")]
+    NoSuchRequest(ConnId),
+    #[error("there is no seat {0} at this table")]
+    NoSuchSeat(Seat),
+    #[error("seat {0} is already taken")]
+    SeatTaken(Seat),
+    #[error("the table is full: free a seat first")]
+    TableFull,
+}
+
+/// A phone asking to join, waiting for the host to accept or decline it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinRequest {
+    /// Pass it to [`HostSession::accept`] or [`HostSession::decline`].
+    pub id: ConnId,
+    pub name: String,
+}
+
+/// The lobby as the host's own screen shows it: what phones see, plus the join
+/// requests with their ids.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbySnapshot {
+    pub table: String,
+    pub rules: RuleSet,
+    pub options: Options,
+    /// One entry per seat (who sits there, connected or not, covered or not).
+    pub seats: Vec<SeatInfo>,
+    /// Join requests in the order they came.
+    pub pending: Vec<JoinRequest>,
+    pub started: bool,
+    /// The game has ended.
+    pub over: bool,
+    /// Every seat is taken and the game has not started: `start` will work.
+    pub can_start: bool,
+}
+
 /// A save file that cannot be resumed.
 #[derive(Debug, thiserror::Error)]
 pub enum ResumeError {
@@ -139,7 +190,8 @@ pub enum ResumeError {
     Version(u32),
 }
 
-const SAVE_VERSION: u32 = 1;
+/// Version 2: computer seats keep their level.
+const SAVE_VERSION: u32 = 2;
 
 /// Everything needed to resume a table after a crash (JSON).
 #[derive(Serialize, Deserialize)]
@@ -158,7 +210,7 @@ pub struct SaveFile<G> {
 pub struct HostSession<G> {
     settings: HostSettings,
     new_game: NewGameFn<G>,
-    bot: BotFn,
+    bot: HostBotFn,
     seats: Vec<SeatSlot>,
     conns: BTreeMap<ConnId, Stage>,
     game: Option<G>,
@@ -178,7 +230,7 @@ impl<G> HostSession<G>
 where
     G: Game + Clone + Serialize + DeserializeOwned,
 {
-    pub fn new(settings: HostSettings, new_game: NewGameFn<G>, bot: BotFn) -> Self {
+    pub fn new(settings: HostSettings, new_game: NewGameFn<G>, bot: HostBotFn) -> Self {
         let seats = (0..settings.seats)
             .map(|_| SeatSlot {
                 occ: Occupant::Empty,
@@ -206,7 +258,7 @@ where
     pub fn resume(
         bytes: &[u8],
         new_game: NewGameFn<G>,
-        bot: BotFn,
+        bot: HostBotFn,
         now: u64,
     ) -> Result<Self, ResumeError> {
         let save: SaveFile<G> =
@@ -301,7 +353,7 @@ where
             .iter()
             .map(|s| match &s.occ {
                 Occupant::Empty => SeatInfo::Empty,
-                Occupant::Computer => SeatInfo::Computer,
+                Occupant::Computer { level } => SeatInfo::Computer { level: *level },
                 Occupant::Human {
                     name,
                     conn,
@@ -342,26 +394,75 @@ where
 
     // ---- the host's own commands --------------------------------------------------
 
-    /// Puts a computer player in `seat` (lobby only).
-    pub fn add_computer(&mut self, seat: Seat) -> bool {
-        if self.started() {
-            return false;
-        }
-        match self.seats.get_mut(seat) {
-            Some(s) if s.occ == Occupant::Empty => {
-                s.occ = Occupant::Computer;
-                self.lobby_changed();
-                true
-            }
-            _ => false,
+    /// The lobby as the host's screen shows it (with the join requests' ids).
+    pub fn lobby_snapshot(&self) -> LobbySnapshot {
+        let started = self.started();
+        LobbySnapshot {
+            table: self.settings.table.clone(),
+            rules: self.settings.rules,
+            options: self.settings.options.clone(),
+            seats: self.seat_infos(),
+            pending: self.pending(),
+            started,
+            over: self.is_over(),
+            can_start: !started && self.free_seat().is_none(),
         }
     }
 
-    /// Fills every empty seat with a computer player.
-    pub fn fill_with_computers(&mut self) {
-        for i in 0..self.seats.len() {
-            self.add_computer(i);
+    /// The phones asking to join, in the order they asked.
+    pub fn pending(&self) -> Vec<JoinRequest> {
+        self.conns
+            .iter()
+            .filter_map(|(id, s)| match s {
+                Stage::Waiting { name } => Some(JoinRequest {
+                    id: *id,
+                    name: name.clone(),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Puts a computer player of `level` in the empty `seat` (lobby only).
+    pub fn add_computer(&mut self, seat: Seat, level: BotLevel) -> Result<(), LobbyError> {
+        if self.started() {
+            return Err(LobbyError::Started);
         }
+        let slot = self
+            .seats
+            .get_mut(seat)
+            .ok_or(LobbyError::NoSuchSeat(seat))?;
+        if slot.occ != Occupant::Empty {
+            return Err(LobbyError::SeatTaken(seat));
+        }
+        slot.occ = Occupant::Computer { level };
+        self.lobby_changed();
+        Ok(())
+    }
+
+    /// Fills every empty seat with a computer player of `level`; returns how many.
+    pub fn fill_with_computers(&mut self, level: BotLevel) -> usize {
+        (0..self.seats.len())
+            .filter(|&i| self.add_computer(i, level).is_ok())
+            .count()
+    }
+
+    /// Empties `seat` (lobby only): a computer player goes; a person is told the
+    /// host gave the seat away ([`Refusal::Removed`]) and disconnected.
+    pub fn clear_seat(&mut self, seat: Seat) -> Result<(), LobbyError> {
+        if self.started() {
+            return Err(LobbyError::Started);
+        }
+        let slot = self
+            .seats
+            .get_mut(seat)
+            .ok_or(LobbyError::NoSuchSeat(seat))?;
+        let old = std::mem::replace(&mut slot.occ, Occupant::Empty);
+        if let Occupant::Human { conn: Some(c), .. } = old {
+            self.refuse(c, Refusal::Removed);
+        }
+        self.lobby_changed();
+        Ok(())
     }
 
     /// Seats a person playing on the host's own device; returns the seat and its
@@ -380,19 +481,39 @@ where
         Some((seat, token))
     }
 
-    /// Accepts the waiting join request of connection `conn`.
-    pub fn accept(&mut self, conn: ConnId) -> bool {
-        let Some(Stage::Waiting { name }) = self.conns.get(&conn).cloned() else {
-            return false;
+    /// Accepts the join request `id`: the phone gets `seat`, or the first empty
+    /// seat when `None`. On an error nothing changes and the request still waits.
+    pub fn accept(&mut self, id: ConnId, seat: Option<Seat>) -> Result<Seat, LobbyError> {
+        if self.started() {
+            return Err(LobbyError::Started);
+        }
+        let Some(Stage::Waiting { name }) = self.conns.get(&id).cloned() else {
+            return Err(LobbyError::NoSuchRequest(id));
         };
-        self.seat_conn(conn, name)
+        let seat = match seat {
+            Some(s) => match self.seats.get(s) {
+                None => return Err(LobbyError::NoSuchSeat(s)),
+                Some(slot) if slot.occ != Occupant::Empty => {
+                    return Err(LobbyError::SeatTaken(s));
+                }
+                Some(_) => s,
+            },
+            None => self.free_seat().ok_or(LobbyError::TableFull)?,
+        };
+        self.seat_conn_at(id, name, seat);
+        Ok(seat)
     }
 
-    /// Declines the waiting join request of connection `conn`.
-    pub fn decline(&mut self, conn: ConnId) {
-        if let Some(Stage::Waiting { .. }) = self.conns.get(&conn) {
-            self.refuse(conn, Refusal::Declined);
-            self.lobby_changed();
+    /// Declines the join request `id`: the phone is told ([`Refusal::Declined`])
+    /// and disconnected.
+    pub fn decline(&mut self, id: ConnId) -> Result<(), LobbyError> {
+        match self.conns.get(&id) {
+            Some(Stage::Waiting { .. }) => {
+                self.refuse(id, Refusal::Declined);
+                self.lobby_changed();
+                Ok(())
+            }
+            _ => Err(LobbyError::NoSuchRequest(id)),
         }
     }
 
@@ -414,6 +535,10 @@ where
         };
         let game = (self.new_game)(config)?;
         self.game = Some(game);
+        // Phones still asking to join can no longer get a seat.
+        for req in self.pending() {
+            self.refuse(req.id, Refusal::GameStarted);
+        }
         self.lobby_changed();
         for seat in 0..self.seats.len() {
             self.send_snapshot(seat);
@@ -425,10 +550,12 @@ where
     }
 
     /// An action of the person playing on the host's own device.
-    pub fn act_local(&mut self, seat: Seat, action: Action, now: u64) -> Result<(), String> {
+    pub fn act_local(&mut self, seat: Seat, action: Action, now: u64) -> Result<(), ActionRefusal> {
         self.now = self.now.max(now);
-        let g = self.game.as_mut().ok_or("the game has not started")?;
-        let mut events = g.apply(seat, action, self.now).map_err(|e| e.to_string())?;
+        let g = self.game.as_mut().ok_or(ActionRefusal::NotStarted)?;
+        let mut events = g
+            .apply(seat, action, self.now)
+            .map_err(ActionRefusal::Game)?;
         events.extend(self.run_bots());
         self.broadcast(events);
         self.save();
@@ -524,11 +651,14 @@ where
                 if stage == Stage::AwaitHello {
                     self.refuse(conn, Refusal::BadHello);
                 } else {
+                    // The decoder's words name postcard internals; the phone
+                    // only needs to know the message was dropped.
+                    let _ = e;
                     self.send(
                         conn,
                         HostMsg::ActionRefused {
                             seq: 0,
-                            reason: format!("unreadable message ignored ({e})"),
+                            reason: ActionRefusal::Unreadable,
                         },
                     );
                 }
@@ -580,7 +710,7 @@ where
                 conn,
                 HostMsg::ActionRefused {
                     seq: 0,
-                    reason: "already greeted: a second Hello is ignored".into(),
+                    reason: ActionRefusal::AlreadyGreeted,
                 },
             ),
             (Stage::Seated(seat), ClientMsg::Act { seq, action }) => {
@@ -593,7 +723,9 @@ where
             (Stage::Seated(seat), ClientMsg::Leave) => {
                 self.conns.insert(conn, Stage::Closed);
                 self.seats[seat].occ = if self.started() {
-                    Occupant::Computer
+                    Occupant::Computer {
+                        level: self.settings.cover_level,
+                    }
                 } else {
                     Occupant::Empty
                 };
@@ -615,7 +747,7 @@ where
                 conn,
                 HostMsg::ActionRefused {
                     seq,
-                    reason: "you have no seat at this table".into(),
+                    reason: ActionRefusal::NoSeat,
                 },
             ),
             (_, ClientMsg::Resync) => {
@@ -641,7 +773,10 @@ where
                 if self.started() {
                     return self.refuse(conn, Refusal::GameStarted);
                 }
-                if self.free_seat().is_none() {
+                // A host who answers requests may free a seat (a computer
+                // player's) for a late phone, so only an auto-accepting host
+                // turns it away at once.
+                if self.settings.auto_accept && self.free_seat().is_none() {
                     return self.refuse(conn, Refusal::TableFull);
                 }
                 self.send(conn, welcome);
@@ -696,12 +831,19 @@ where
         }
     }
 
+    /// Seats an auto-accepted phone in the first empty seat.
     fn seat_conn(&mut self, conn: ConnId, name: String) -> bool {
         let Some(seat) = self.free_seat() else {
             self.refuse(conn, Refusal::TableFull);
             self.lobby_changed();
             return false;
         };
+        self.seat_conn_at(conn, name, seat);
+        true
+    }
+
+    /// Seats `conn` in the empty `seat`.
+    fn seat_conn_at(&mut self, conn: ConnId, name: String, seat: Seat) {
         let token = self.new_token();
         self.seats[seat].occ = Occupant::Human {
             name,
@@ -717,7 +859,6 @@ where
             let now = self.now;
             let _ = self.start(now);
         }
-        true
     }
 
     fn phone_action(&mut self, conn: ConnId, seat: Seat, seq: u64, action: Action) {
@@ -727,9 +868,7 @@ where
                 conn,
                 HostMsg::ActionRefused {
                     seq,
-                    reason: format!(
-                        "action {seq} was already received (last was {last}): a replayed or old action is ignored"
-                    ),
+                    reason: ActionRefusal::Replayed { seq, last },
                 },
             );
         }
@@ -740,7 +879,7 @@ where
                 conn,
                 HostMsg::ActionRefused {
                     seq,
-                    reason: "the game has not started".into(),
+                    reason: ActionRefusal::NotStarted,
                 },
             );
         };
@@ -749,7 +888,7 @@ where
                 conn,
                 HostMsg::ActionRefused {
                     seq,
-                    reason: e.to_string(),
+                    reason: ActionRefusal::Game(e),
                 },
             ),
             Ok(mut events) => {
@@ -762,10 +901,13 @@ where
 
     // ---- computer players ----------------------------------------------------------
 
-    fn is_bot_seat(&self, seat: Seat) -> bool {
+    /// The level of the computer player playing `seat`, if one does.
+    fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
         match &self.seats[seat].occ {
-            Occupant::Computer | Occupant::Empty => true,
-            Occupant::Human { covered, .. } => *covered,
+            Occupant::Computer { level } => Some(*level),
+            Occupant::Empty => Some(self.settings.cover_level),
+            Occupant::Human { covered: true, .. } => Some(self.settings.cover_level),
+            Occupant::Human { .. } => None,
         }
     }
 
@@ -774,8 +916,8 @@ where
         let mut events = Vec::new();
         let now = self.now;
         let bot = self.bot.clone();
-        let bot_seats: Vec<Seat> = (0..self.seats.len())
-            .filter(|s| self.is_bot_seat(*s))
+        let bot_seats: Vec<(Seat, BotLevel)> = (0..self.seats.len())
+            .filter_map(|s| self.bot_level(s).map(|l| (s, l)))
             .collect();
         let Some(g) = self.game.as_mut() else {
             return events;
@@ -785,13 +927,13 @@ where
                 break;
             }
             let mut acted = false;
-            for &seat in &bot_seats {
+            for &(seat, level) in &bot_seats {
                 let legal = g.legal_actions(seat);
                 if legal.is_empty() {
                     continue;
                 }
                 let view = g.view(seat);
-                let choice = bot(&view);
+                let choice = bot(&view, level);
                 let mut done = match choice {
                     Some(a) => g.apply(seat, a, now).ok(),
                     None => None,

@@ -8,9 +8,11 @@
 //! network, and the fuzz targets drive the host's message handler directly.
 
 mod client;
+pub mod fuzzing;
 mod host;
 
 pub use client::{ClientError, ClientEvent, ClientSession};
 pub use host::{
-    BotFn, ConnId, HostSession, HostSettings, NewGameFn, Output, ResumeError, SaveFile, StartError,
+    BotFn, ConnId, HostBotFn, HostSession, HostSettings, JoinRequest, LobbyError, LobbySnapshot,
+    NewGameFn, Output, ResumeError, SaveFile, StartError,
 };

@@ -1,15 +1,19 @@
 //! Whole tables in memory: a host and phones exchanging real encoded bytes.
 
 use rami_engine::{AnyGame, new_game};
-use rami_game::{Action, Card, Game, RuleSet};
-use rami_protocol::{ClientMsg, HostMsg, Intent, PROTOCOL_VERSION, Refusal, decode, encode, hello};
-use rami_session::{BotFn, ClientSession, ConnId, HostSession, HostSettings, Output};
+use rami_game::{Action, ActionError, BotLevel, Card, Game, RuleSet};
+use rami_protocol::{
+    ActionRefusal, ClientMsg, HostMsg, Intent, PROTOCOL_VERSION, Refusal, decode, encode, hello,
+};
+use rami_session::{
+    ClientError, ClientEvent, ClientSession, ConnId, HostBotFn, HostSession, HostSettings, Output,
+};
 use std::sync::Arc;
 
 const CODE: &str = "ABC-DEF";
 
-fn bot() -> BotFn {
-    Arc::new(|v| rami_bots::choose_action(v, rami_bots::Level::Greedy))
+fn bot() -> HostBotFn {
+    Arc::new(rami_bots::choose_action)
 }
 
 fn settings(rules: RuleSet, seats: usize, seed: u64) -> HostSettings {
@@ -24,8 +28,8 @@ struct Phone {
     session: ClientSession,
     received: Vec<Vec<u8>>,
     closed: bool,
-    errors: Vec<String>,
-    refusals: Vec<String>,
+    errors: Vec<ClientError>,
+    refusals: Vec<ActionRefusal>,
 }
 
 struct Table {
@@ -71,6 +75,15 @@ impl Table {
             last_save: Vec::new(),
             leak_checks: 0,
         }
+    }
+
+    /// A table whose host accepts each join request itself (the app's lobby).
+    fn asking(rules: RuleSet, seats: usize, seed: u64) -> Self {
+        let mut s = settings(rules, seats, seed);
+        s.auto_accept = false;
+        let mut t = Table::new(rules, seats, seed);
+        t.host = HostSession::new(s, new_game, bot());
+        t
     }
 
     fn join(&mut self, name: &str) -> usize {
@@ -139,7 +152,7 @@ impl Table {
                     phone.received.push(bytes.clone());
                     let decoded: HostMsg = decode(&bytes).unwrap();
                     if let Err(e) = phone.session.receive(decoded) {
-                        phone.errors.push(e.to_string());
+                        phone.errors.push(e);
                     }
                     while let Some(ev) = phone.session.poll_event() {
                         if let rami_session::ClientEvent::Refused { reason, .. } = ev {
@@ -225,7 +238,7 @@ fn whole_game(rules: RuleSet, phones: usize, seats: usize, seed: u64) {
     for i in 0..phones {
         t.join(&format!("P{i}"));
     }
-    t.host.fill_with_computers();
+    t.host.fill_with_computers(BotLevel::Greedy);
     t.host.start(t.now).unwrap();
     t.pump();
     let steps = t.play_out(20_000);
@@ -258,7 +271,7 @@ fn hostile_phone_changes_nothing() {
     let mut t = Table::new(RuleSet::Manipulation, 3, 7);
     let a = t.join("A");
     let b = t.join("B");
-    t.host.fill_with_computers();
+    t.host.fill_with_computers(BotLevel::Greedy);
     t.host.start(t.now).unwrap();
     t.pump();
     let state = serde_json::to_string(t.host.game().unwrap()).unwrap();
@@ -269,13 +282,10 @@ fn hostile_phone_changes_nothing() {
     let other = if cur == 0 { b } else { a };
     let msg = t.phones[other].session.act(Action::Draw);
     t.send(other, &msg);
-    assert!(
-        t.phones[other]
-            .refusals
-            .last()
-            .unwrap()
-            .contains("not your turn")
-    );
+    assert!(matches!(
+        t.phones[other].refusals.last(),
+        Some(ActionRefusal::Game(ActionError::NotYourTurn { .. }))
+    ));
 
     let me = if cur == 0 { a } else { b };
     let view = t.phones[me].session.view().unwrap().clone();
@@ -299,6 +309,15 @@ fn hostile_phone_changes_nothing() {
         "{:?}",
         t.phones[me].refusals
     );
+    // Typed: the phone knows which card is at fault, not just a sentence.
+    assert!(
+        t.phones[me]
+            .refusals
+            .iter()
+            .all(|r| r.game_error().is_some()),
+        "{:?}",
+        t.phones[me].refusals
+    );
 
     // A replayed action (old seq).
     let msg = ClientMsg::Act {
@@ -306,14 +325,20 @@ fn hostile_phone_changes_nothing() {
         action: Action::Draw,
     };
     t.send(me, &msg);
-    assert!(t.phones[me].refusals.last().unwrap().contains("replayed"));
+    assert!(matches!(
+        t.phones[me].refusals.last(),
+        Some(ActionRefusal::Replayed { seq: 1, .. })
+    ));
 
     // Garbage bytes, an oversized-looking payload.
     let conn = t.phones[me].conn;
     t.host.receive(conn, &[0xff, 0xfe, 0x00, 0x13], t.now);
     t.host.receive(conn, &vec![7u8; 20_000], t.now);
     t.pump();
-    assert!(t.phones[me].refusals.last().unwrap().contains("unreadable"));
+    assert_eq!(
+        t.phones[me].refusals.last(),
+        Some(&ActionRefusal::Unreadable)
+    );
 
     // Wrong code, wrong version, wrong token, garbage hello: each refused.
     for (bytes, want) in [
@@ -343,6 +368,20 @@ fn hostile_phone_changes_nothing() {
             ))
             .unwrap(),
             Refusal::UnknownToken,
+        ),
+        (
+            // A phone of version 1 (before typed refusals) is told clearly.
+            encode(&ClientMsg::Hello {
+                magic: *b"RAMI",
+                version: 1,
+                code: CODE.into(),
+                intent: Intent::Join { name: "old".into() },
+            })
+            .unwrap(),
+            Refusal::Version {
+                ours: PROTOCOL_VERSION,
+                theirs: 1,
+            },
         ),
         (vec![1, 2, 3], Refusal::BadHello),
     ] {
@@ -376,6 +415,159 @@ fn hostile_phone_changes_nothing() {
     let _ = other_phone;
     t.play_out(20_000);
     assert!(t.host.is_over());
+}
+
+fn id_of(t: &Table, phone: usize) -> ConnId {
+    t.phones[phone].conn
+}
+
+#[test]
+fn lobby_accept_decline_seat_choice_and_start() {
+    use rami_protocol::SeatInfo;
+    use rami_session::LobbyError;
+    let mut t = Table::asking(RuleSet::Manipulation, 4, 21);
+    let a = t.join("Ann");
+    let b = t.join("Bob");
+    let c = t.join("Cid");
+    // Nobody is seated until the host says so; each phone knows it waits.
+    for p in [a, b, c] {
+        assert_eq!(t.phones[p].session.seat(), None);
+        assert!(t.phones[p].errors.is_empty());
+    }
+    let snap = t.host.lobby_snapshot();
+    let names: Vec<&str> = snap.pending.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["Ann", "Bob", "Cid"]);
+    assert!(snap.seats.iter().all(|s| *s == SeatInfo::Empty));
+    assert!(!snap.can_start);
+    assert_eq!(
+        t.phones[a].session.lobby().unwrap().waiting,
+        ["Ann", "Bob", "Cid"]
+    );
+
+    // Seat choice.
+    assert_eq!(t.host.accept(id_of(&t, a), Some(2)), Ok(2));
+    t.pump();
+    assert_eq!(t.phones[a].session.seat(), Some(2));
+    assert_eq!(t.host.accept(id_of(&t, b), None), Ok(0));
+    t.pump();
+    assert_eq!(t.phones[b].session.seat(), Some(0));
+    // A taken seat, a seat that does not exist: refused, the request still waits.
+    assert_eq!(
+        t.host.accept(id_of(&t, c), Some(2)),
+        Err(LobbyError::SeatTaken(2))
+    );
+    assert_eq!(
+        t.host.accept(id_of(&t, c), Some(9)),
+        Err(LobbyError::NoSuchSeat(9))
+    );
+    assert_eq!(t.host.lobby_snapshot().pending.len(), 1);
+    // Accepting twice is an error, not a second seat.
+    assert_eq!(
+        t.host.accept(id_of(&t, a), None),
+        Err(LobbyError::NoSuchRequest(id_of(&t, a)))
+    );
+
+    // Decline: the phone is told why and disconnected.
+    assert_eq!(t.host.decline(id_of(&t, c)), Ok(()));
+    t.pump();
+    assert!(t.phones[c].closed);
+    assert!(matches!(
+        t.phones[c].errors.as_slice(),
+        [ClientError::Refused {
+            reason: Refusal::Declined,
+            ..
+        }]
+    ));
+    assert_eq!(
+        t.host.decline(id_of(&t, c)),
+        Err(LobbyError::NoSuchRequest(id_of(&t, c)))
+    );
+    assert!(t.host.lobby_snapshot().pending.is_empty());
+
+    // Start needs every seat taken.
+    assert!(matches!(
+        t.host.start(t.now),
+        Err(rami_session::StartError::EmptySeat(1))
+    ));
+    assert!(!t.host.started());
+    assert_eq!(t.host.add_computer(1, BotLevel::Best), Ok(()));
+    assert_eq!(
+        t.host.add_computer(1, BotLevel::Greedy),
+        Err(LobbyError::SeatTaken(1))
+    );
+    // A computer player can be taken away again before the start.
+    assert_eq!(t.host.clear_seat(1), Ok(()));
+    assert_eq!(t.host.fill_with_computers(BotLevel::Greedy), 2);
+    t.pump();
+    let snap = t.host.lobby_snapshot();
+    assert!(snap.can_start);
+    assert_eq!(
+        snap.seats[1],
+        SeatInfo::Computer {
+            level: BotLevel::Greedy
+        }
+    );
+    assert!(
+        matches!(&snap.seats[2], SeatInfo::Human { name, connected: true, .. } if name == "Ann")
+    );
+    // Phones see the seats too.
+    assert_eq!(t.phones[a].session.lobby().unwrap().seats, snap.seats);
+
+    // A late request waits; the start turns it away with a clear reason.
+    let d = t.join("Dee");
+    assert_eq!(t.host.lobby_snapshot().pending.len(), 1);
+    assert_eq!(
+        t.host.accept(id_of(&t, d), None),
+        Err(LobbyError::TableFull)
+    );
+    t.host.start(t.now).unwrap();
+    t.pump();
+    assert!(t.phones[d].closed);
+    assert!(matches!(
+        t.phones[d].errors.as_slice(),
+        [ClientError::Refused {
+            reason: Refusal::GameStarted,
+            ..
+        }]
+    ));
+    assert_eq!(t.host.accept(id_of(&t, d), None), Err(LobbyError::Started));
+    assert_eq!(
+        t.host.add_computer(1, BotLevel::Greedy),
+        Err(LobbyError::Started)
+    );
+    for p in [a, b] {
+        assert!(t.phones[p].session.view().is_some());
+    }
+    t.play_out(20_000);
+    assert!(t.host.is_over());
+    for p in [a, b] {
+        assert!(t.phones[p].errors.is_empty(), "{:?}", t.phones[p].errors);
+    }
+}
+
+#[test]
+fn lobby_removed_phone_is_told() {
+    let mut t = Table::asking(RuleSet::Machiavelli, 2, 5);
+    let a = t.join("Ann");
+    t.host.accept(id_of(&t, a), Some(1)).unwrap();
+    t.pump();
+    let waited = t.phones[a]
+        .received
+        .iter()
+        .any(|b| matches!(decode::<HostMsg>(b), Ok(HostMsg::Waiting)));
+    assert!(waited, "the phone was told it waits for the host");
+    t.host.clear_seat(1).unwrap();
+    t.pump();
+    assert!(t.phones[a].closed);
+    assert!(matches!(
+        t.phones[a].errors.as_slice(),
+        [ClientError::Refused {
+            reason: Refusal::Removed,
+            ..
+        }]
+    ));
+    assert_eq!(t.host.free_seats(), 2);
+    let _ = ClientEvent::Waiting;
 }
 
 #[test]
@@ -449,7 +641,7 @@ fn resume_from_autosave() {
     let mut t = Table::new(RuleSet::Vatikan, 3, 5);
     t.join("A");
     t.join("B");
-    t.host.fill_with_computers();
+    t.host.fill_with_computers(BotLevel::Greedy);
     t.host.start(t.now).unwrap();
     t.pump();
     t.play_out(6);
@@ -485,7 +677,7 @@ mod hostile {
         fn host_handler_survives_anything(msgs in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..40), 1..20)) {
             let mut t = Table::new(RuleSet::Manipulation, 3, 3);
             let a = t.join("A");
-            t.host.fill_with_computers();
+            t.host.fill_with_computers(BotLevel::Greedy);
             t.host.start(t.now).unwrap();
             t.pump();
             let before = serde_json::to_string(t.host.game().unwrap()).unwrap();
@@ -510,6 +702,84 @@ mod hostile {
     }
 }
 
+/// The fuzz target's body (`rami_session::fuzzing::host_handler`) on a few
+/// made-up inputs: raw garbage, a second hello, a forged Done, a Leave.
+#[test]
+fn fuzz_body_host_handler_seeds() {
+    use rami_session::fuzzing::host_handler;
+    let act = |sel: u8, a: &Action| {
+        let mut v = vec![sel | 0x80];
+        v.extend(encode(a).unwrap());
+        v
+    };
+    let join_cards = |n: u8| {
+        (n..n + 3)
+            .map(|i| Card::try_from(i).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let mut inputs: Vec<Vec<u8>> = vec![
+        vec![],
+        vec![0, 1, 2, 3, 0xFF, 1, 9, 9],
+        act(0, &Action::Draw),
+        act(1, &Action::Draw),
+        act(2, &Action::Draw),
+        act(
+            0,
+            &Action::Done {
+                table: vec![join_cards(0)],
+            },
+        ),
+        act(
+            0,
+            &Action::Done {
+                table: vec![vec![]],
+            },
+        ),
+        act(
+            0,
+            &Action::Knock {
+                table: vec![join_cards(4); 3],
+            },
+        ),
+    ];
+    let mut two = act(0, &Action::Draw);
+    two.push(0xFF);
+    two.extend(
+        encode(&ClientMsg::Leave)
+            .map(|b| [vec![1], b].concat())
+            .unwrap(),
+    );
+    two.push(0xFF);
+    two.extend(act(1, &Action::Pass));
+    inputs.push(two);
+    let mut hello_again = vec![0];
+    hello_again.extend(encode(&hello(CODE, Intent::Look)).unwrap());
+    inputs.push(hello_again);
+    let mut total = rami_session::fuzzing::HandlerStats::default();
+    for i in &inputs {
+        let s = host_handler(i, new_game);
+        total.accepted += s.accepted;
+        total.refused += s.refused;
+    }
+    // The inputs reach the engine: some actions pass, forged ones are refused.
+    assert!(total.accepted >= 1 && total.refused >= 3, "{total:?}");
+}
+
+mod fuzz_body {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        /// The fuzz target's body on random inputs (what `cargo fuzz` does,
+        /// briefly and on stable).
+        #[test]
+        fn host_handler_random(data in proptest::collection::vec(any::<u8>(), 0..600)) {
+            rami_session::fuzzing::host_handler(&data, new_game);
+        }
+    }
+}
+
 #[test]
 fn message_sizes() {
     let mut t = Table::new(RuleSet::Manipulation, 5, 4);
@@ -518,18 +788,67 @@ fn message_sizes() {
     }
     t.host.start(t.now).unwrap();
     t.pump();
-    t.play_out(60);
+    // A whole game: tables grow, hands end (the biggest updates).
+    t.play_out(20_000);
     let mut snap = Vec::new();
     let mut upd = Vec::new();
+    let mut biggest: Vec<(usize, String)> = Vec::new();
     for p in &t.phones {
         for b in &p.received {
             match decode::<HostMsg>(b).unwrap() {
                 HostMsg::Snapshot { .. } => snap.push(b.len()),
-                HostMsg::Update { .. } => upd.push(b.len()),
+                HostMsg::Update { events, patch } => {
+                    upd.push(b.len());
+                    if b.len() > 150 {
+                        // What makes an update big: the bytes each part adds.
+                        let full = b.len();
+                        let without = |f: &dyn Fn(&mut rami_protocol::ViewPatch)| {
+                            let mut q = (*patch).clone();
+                            f(&mut q);
+                            let m = HostMsg::Update {
+                                events: events.clone(),
+                                patch: Box::new(q),
+                            };
+                            full - encode(&m).unwrap().len()
+                        };
+                        let no_events = full
+                            - encode(&HostMsg::Update {
+                                events: Vec::new(),
+                                patch: patch.clone(),
+                            })
+                            .unwrap()
+                            .len();
+                        let what = format!(
+                            "events {no_events} B ({}), table {} B, last_hand {} B, outcome {} B, players {} B, hand {} B, hint {} B",
+                            events
+                                .iter()
+                                .map(|e| format!("{e:?}")
+                                    .split([' ', '{'])
+                                    .next()
+                                    .unwrap_or("")
+                                    .to_string())
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                            without(&|q| q.table = None),
+                            without(&|q| q.last_hand = None),
+                            without(&|q| q.outcome = None),
+                            without(&|q| q.players = None),
+                            without(&|q| q.hand = None),
+                            without(&|q| q.hint = None),
+                        );
+                        biggest.push((b.len(), what));
+                    }
+                }
                 _ => {}
             }
         }
     }
+    biggest.sort();
+    for (n, what) in biggest.iter().rev().take(3) {
+        println!("update of {n} bytes: {what}");
+    }
+    let over = upd.iter().filter(|&&n| n > 200).count();
+    println!("updates over 200 bytes: {over} of {}", upd.len());
     upd.sort();
     snap.sort();
     let p = |v: &[usize], q: f64| v[((v.len() - 1) as f64 * q) as usize];

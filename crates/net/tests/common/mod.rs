@@ -10,10 +10,14 @@ use rami_net::host::{HostOptions, SendTap, start_host};
 use rami_net::phone::{PhoneOptions, PhoneReport, run_phone};
 use rami_net::tls::HostIdentity;
 use rami_protocol::{FrameDecoder, HostMsg, decode};
-use rami_session::{BotFn, ConnId, HostSettings};
+use rami_session::{BotFn, ConnId, HostBotFn, HostSettings};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+pub fn host_bots() -> HostBotFn {
+    Arc::new(rami_bots::choose_action)
+}
 
 pub fn bot() -> BotFn {
     Arc::new(|v| rami_bots::choose_action(v, rami_bots::Level::Greedy))
@@ -372,7 +376,9 @@ pub async fn play(rules: RuleSet, phones: usize, computers: usize, seed: u64) ->
     let rec = Recorder::default();
     let mut opts = host_opts(rules, phones + computers, computers, seed);
     opts.tap = Some(rec.tap());
-    let host = start_host::<AnyGame>(opts, new_game, bot()).await.unwrap();
+    let host = start_host::<AnyGame>(opts, new_game, host_bots())
+        .await
+        .unwrap();
     let mut tasks = Vec::new();
     let mut captures = Vec::new();
     for i in 0..phones {
