@@ -388,6 +388,12 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "Il tuo posto è stato ripreso su un altro dispositivo.",
     ),
     (
+        "refusal.removed",
+        "The host gave your seat to someone else.",
+        "L'hôte a donné votre place à quelqu'un d'autre.",
+        "Chi ospita ha dato il tuo posto a qualcun altro.",
+    ),
+    (
         "banner.rejoining",
         "Connection lost: rejoining the table...",
         "Connexion perdue : retour à la table...",

@@ -545,7 +545,7 @@ impl RamiApp {
             let n = (i + 1).to_string();
             let who = match s {
                 SeatInfo::Empty => lang.fmt("nearby.seat_empty", &[("n", &n)]),
-                SeatInfo::Computer => lang.fmt("nearby.seat_computer", &[("n", &n)]),
+                SeatInfo::Computer { .. } => lang.fmt("nearby.seat_computer", &[("n", &n)]),
                 SeatInfo::Human {
                     name,
                     connected,
@@ -1030,6 +1030,7 @@ fn refusal_text(lang: Lang, r: &Refusal) -> String {
         Refusal::BadHello => "refusal.bad_hello",
         Refusal::Closing => "refusal.closing",
         Refusal::Replaced => "refusal.replaced",
+        Refusal::Removed => "refusal.removed",
     };
     lang.t(key).to_string()
 }

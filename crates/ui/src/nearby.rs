@@ -22,7 +22,7 @@ use rami_net::link::{Link, LinkRx, LinkTx, QuicLink};
 use rami_net::tls::{self, HostIdentity};
 use rami_protocol::{ClientMsg, HostMsg, Lobby, Refusal, SeatInfo, decode, encode};
 use rami_session::{
-    BotFn, ClientError, ClientEvent, ClientSession, ConnId, HostSession, HostSettings, Output,
+    ClientError, ClientEvent, ClientSession, ConnId, HostSession, HostSettings, Output,
 };
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -275,10 +275,6 @@ fn random_seed() -> u64 {
     u64::from_le_bytes(b)
 }
 
-fn bot() -> BotFn {
-    Arc::new(|v| rami_bots::choose_action(v, rami_bots::Level::Greedy))
-}
-
 /// Turns what the client session noticed into notes for the UI.
 fn forward(client: &mut ClientSession, out: &Out) {
     while let Some(ev) = client.poll_event() {
@@ -298,8 +294,8 @@ fn forward(client: &mut ClientSession, out: &Out) {
                 None => continue,
             },
             ClientEvent::Refused { reason, .. } => Note::Refused {
-                error: None,
-                text: reason,
+                error: reason.game_error().cloned(),
+                text: reason.to_string(),
             },
             ClientEvent::Presence => Note::Presence(client.presence().to_vec()),
             ClientEvent::GameOver => Note::GameOver,
@@ -337,7 +333,8 @@ async fn host_main(
     let server = identity.server_config().map_err(|e| e.to_string())?;
     let endpoint = quinn::Endpoint::server(server, setup.bind).map_err(|e| e.to_string())?;
     let addr = endpoint.local_addr().map_err(|e| e.to_string())?;
-    let mut session = HostSession::<AnyGame>::new(settings, rami_engine::new_game, bot());
+    let mut session =
+        HostSession::<AnyGame>::new(settings, rami_engine::new_game, rami_net::cli::host_bots());
     let mut publisher = if setup.publish {
         Publisher::start(
             &tls::hex(&fp[..6]),
@@ -437,7 +434,7 @@ async fn host_main(
                         }
                     }
                     Some(Cmd::Start) => {
-                        session.fill_with_computers();
+                        session.fill_with_computers(rami_game::BotLevel::Greedy);
                         if let Err(e) = session.start(now) {
                             out.send(Note::StartFailed(e.to_string()));
                         }

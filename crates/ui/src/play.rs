@@ -489,7 +489,7 @@ impl Play {
             return;
         }
         let knock = sent.is_some_and(|(_, k)| k);
-        let why = match error.or_else(|| crate::refusal::parse_engine_text(&text)) {
+        let why = match error {
             Some(e) => Why::Error(e),
             None => Why::Text(text),
         };

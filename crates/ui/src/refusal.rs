@@ -3,7 +3,7 @@
 use crate::cards::{card_name, face_name};
 use crate::i18n::Lang;
 use rami_cards::{Card, Face};
-use rami_game::{ActionError, ActionKind};
+use rami_game::{ActionError, ActionKind, Deed, NotNowReason};
 use rami_melds::{AceMisplaced, GroupError};
 
 /// Why an action was refused: the engine's error when it is known on this
@@ -206,16 +206,19 @@ const NOT_NOW: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn not_now_reason(lang: Lang, why: &str) -> String {
+fn not_now_reason(lang: Lang, why: &NotNowReason) -> String {
+    let en = why.to_string();
     NOT_NOW
         .iter()
-        .find(|(en, _, _)| *en == why)
-        .map_or(why, |(en, fr, it)| match lang {
-            Lang::En => en,
-            Lang::Fr => fr,
-            Lang::It => it,
+        .find(|(e, _, _)| *e == en)
+        .map_or(en.clone(), |(en, fr, it)| {
+            match lang {
+                Lang::En => en,
+                Lang::Fr => fr,
+                Lang::It => it,
+            }
+            .to_string()
         })
-        .to_string()
 }
 
 /// Why a group is not valid, in `lang`.
@@ -311,10 +314,9 @@ pub fn action_error(lang: Lang, e: &ActionError) -> String {
             ],
         ),
         ActionError::NotOpened { needed, what } => {
-            let what = match *what {
-                "exchange a joker" => lang.t("err.what_exchange"),
-                "lay off cards" => lang.t("err.what_lay_off"),
-                other => other,
+            let what = match what {
+                Deed::ExchangeJoker => lang.t("err.what_exchange"),
+                Deed::LayOff => lang.t("err.what_lay_off"),
             };
             lang.fmt(
                 "err.not_opened",
@@ -333,96 +335,6 @@ pub fn action_error(lang: Lang, e: &ActionError) -> String {
         ActionError::TimeUp { .. } => lang.t("err.time_up").into(),
     }
 }
-
-/// The engine's error behind an English refusal text from the host, when it
-/// is one of the errors this app knows (so a phone shows it translated too).
-/// Every candidate is compared with the engine's own wording: a text that is
-/// not an exact match stays as it is.
-pub fn parse_engine_text(text: &str) -> Option<ActionError> {
-    let nums: Vec<u64> = text
-        .split(|c: char| !c.is_ascii_digit())
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    let mut candidates = vec![
-        ActionError::GameOver,
-        ActionError::NothingPlayed,
-        ActionError::FirstMeldNeedsRun,
-    ];
-    let group_errors = [
-        GroupError::TooFewCards,
-        GroupError::SetTooLong,
-        GroupError::RepeatedSuitInSet,
-        GroupError::NeitherSetNorRun,
-        GroupError::RepeatedCardInRun,
-        GroupError::NotInSequence,
-        GroupError::AceMisplaced(AceMisplaced::HighOnly),
-        GroupError::AceMisplaced(AceMisplaced::LowOnly),
-        GroupError::AceMisplaced(AceMisplaced::NeverAroundTheCorner),
-        GroupError::NoJokersHere,
-        GroupError::OnlyJokers,
-        GroupError::TooManyJokers,
-        GroupError::JokersOutnumberNaturals,
-        GroupError::UnnamedJoker,
-    ];
-    for &n in &nums {
-        let u = n as usize;
-        let p = n as u32;
-        candidates.extend(group_errors.iter().map(|r| ActionError::InvalidGroup {
-            group: u,
-            reason: r.clone(),
-        }));
-        candidates.extend([
-            ActionError::FrozenGroupChanged { group: u },
-            ActionError::TableCardJoinsJokerGroup { group: u },
-            ActionError::NoSuchMeld(u),
-            ActionError::NotYourTurn { current: u },
-            ActionError::NoSuchSeat(u),
-            ActionError::SeatEliminated(u),
-            ActionError::KnockTooHigh { points: p },
-            ActionError::NoSuchDiscard { depth: u },
-            ActionError::TimeUp { deadline: n },
-            ActionError::NotOpened {
-                needed: p,
-                what: "exchange a joker",
-            },
-            ActionError::NotOpened {
-                needed: p,
-                what: "lay off cards",
-            },
-        ]);
-        for &m in &nums {
-            candidates.push(ActionError::OpeningTooLow {
-                points: p,
-                needed: m as u32,
-            });
-        }
-    }
-    if text.contains("is not possible now") {
-        for kind in ALL_KINDS {
-            for (why, _, _) in NOT_NOW {
-                candidates.push(ActionError::NotNow { kind, why });
-            }
-        }
-    }
-    candidates.into_iter().find(|e| e.to_string() == text)
-}
-
-const ALL_KINDS: [ActionKind; 14] = [
-    ActionKind::Draw,
-    ActionKind::Pass,
-    ActionKind::Done,
-    ActionKind::Knock,
-    ActionKind::TouchTable,
-    ActionKind::GiveUp,
-    ActionKind::EndGame,
-    ActionKind::TakeDiscard,
-    ActionKind::Dig,
-    ActionKind::Meld,
-    ActionKind::LayOff,
-    ActionKind::ExchangeJoker,
-    ActionKind::Discard,
-    ActionKind::Claim,
-];
 
 #[cfg(test)]
 mod tests {
@@ -449,7 +361,7 @@ mod tests {
         );
         let e = ActionError::NotNow {
             kind: ActionKind::Claim,
-            why: "the claim window has closed",
+            why: NotNowReason::ClaimClosed,
         };
         assert_eq!(
             action_error(Lang::Fr, &e),
@@ -466,31 +378,6 @@ mod tests {
         for (en, fr, it) in NOT_NOW {
             assert!(!en.is_empty() && !fr.is_empty() && !it.is_empty());
         }
-    }
-
-    #[test]
-    fn host_texts_are_read_back_as_the_engines_errors() {
-        let errors = [
-            ActionError::InvalidGroup {
-                group: 3,
-                reason: GroupError::AceMisplaced(AceMisplaced::LowOnly),
-            },
-            ActionError::NotNow {
-                kind: ActionKind::Draw,
-                why: "you have already drawn this turn",
-            },
-            ActionError::OpeningTooLow {
-                points: 21,
-                needed: 30,
-            },
-            ActionError::NothingPlayed,
-            ActionError::FrozenGroupChanged { group: 0 },
-        ];
-        for e in errors {
-            assert_eq!(parse_engine_text(&e.to_string()), Some(e));
-        }
-        assert_eq!(parse_engine_text("something else happened"), None);
-        assert_eq!(parse_engine_text("group 2 is not valid: who knows"), None);
     }
 
     #[test]

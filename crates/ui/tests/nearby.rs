@@ -281,8 +281,7 @@ fn a_ui_phone_shows_the_rejoining_banner_when_the_link_drops() {
         verbose: false,
         tap: None,
     };
-    let bot: rami_session::BotFn =
-        std::sync::Arc::new(|v| rami_bots::choose_action(v, rami_bots::Level::Greedy));
+    let bot = rami_net::cli::host_bots();
     let host = rt
         .block_on(rami_net::host::start_host::<rami_engine::AnyGame>(
             opts,
