@@ -51,7 +51,8 @@ pub struct HostArgs {
     /// Never let a computer player take an absent person's seat.
     #[arg(long)]
     pub no_takeover: bool,
-    /// Run without a window (the only host for now): every join request is
+    /// Run without a window (the window's host is Home > Play together nearby >
+    /// Host in the app): every join request is
     /// accepted at once into the first empty seat, and the game starts when the
     /// last seat is taken.
     #[arg(long)]
@@ -198,7 +199,9 @@ struct IdentityFile {
 /// Runs `rami host`.
 pub fn run_host(a: HostArgs) -> ExitCode {
     if !a.headless {
-        eprintln!("rami host: only --headless hosting exists so far");
+        eprintln!(
+            "rami host: the command line hosts only with --headless; to host with a window, run `rami` and choose Play together nearby > Host"
+        );
         return ExitCode::from(2);
     }
     let opts = match options(&a) {
