@@ -11,48 +11,23 @@
 //! comparison with a message, unless `RAMI_REQUIRE_SNAPSHOTS=1` (CI sets it).
 
 use egui_kittest::{Harness, SnapshotError};
-use rami_cards::{Card, parse_cards, parse_table};
+use rami_cards::parse_table;
 use rami_engine::AnyGame;
 use rami_game::{Action, Game, GameConfig, RuleSet};
-use rami_manipulation::{ManipulationGame, Position};
-use rami_ui::{RamiApp, Settings, Speed, egui};
+use rami_ui::{RamiApp, egui};
 
-fn harness(app: RamiApp) -> Harness<'static, RamiApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut RamiApp| app.show(ui), app)
-}
+mod common;
+use common::{harness, position, quick_app};
 
-fn quick_app() -> RamiApp {
-    RamiApp::new(Settings {
-        speed: Speed::Instant,
-        ..Settings::default()
-    })
-}
-
-fn cards(text: &str) -> Vec<Card> {
-    parse_cards(text).expect("test cards")
-}
-
-/// A position dealt by hand: `hands[s]` for seat `s`, `table` on the table, every
-/// other card of the two decks in the stock.
-fn position(rules: RuleSet, players: usize, hands: &[&str], table: &str) -> AnyGame {
-    let config = GameConfig::new(rules, players, 7);
-    let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
-    let table = parse_table(table).expect("test table");
-    let mut stock = rami_cards::deck(2, 0);
-    for c in hands.iter().flatten().chain(table.iter().flatten()) {
-        let i = stock.iter().position(|s| s == c).expect("card in deck");
-        stock.remove(i);
-    }
-    let position = Position {
+/// `hands` and `table` dealt from the two decks of `rules`, seat 0 to play.
+fn dealt(rules: RuleSet, players: usize, hands: &[&str], table: &str) -> AnyGame {
+    position(
+        GameConfig::new(rules, players, 7),
+        rami_cards::deck(2, 0),
         hands,
         table,
-        stock,
-        current: 0,
-        opened: Vec::new(),
-    };
-    AnyGame::Manipulation(ManipulationGame::from_position(config, position).expect("position"))
+        "",
+    )
 }
 
 /// Renders and compares, or skips loudly where no adapter exists and CI is not
@@ -83,7 +58,7 @@ fn home() {
 
 #[test]
 fn table_in_mid_game() {
-    let game = position(
+    let game = dealt(
         RuleSet::Manipulation,
         3,
         &[
@@ -103,7 +78,7 @@ fn table_in_mid_game() {
 #[test]
 fn end_of_game() {
     // Machiavelli is played in one hand: going out ends the game.
-    let mut game = position(
+    let mut game = dealt(
         RuleSet::Machiavelli,
         2,
         &["7H 8H 9H", "3S 5D 9C JD KS 4H 6C"],

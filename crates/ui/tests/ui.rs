@@ -2,28 +2,14 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use rami_cards::{Card, parse_cards, parse_table};
+use rami_cards::{Card, parse_table};
 use rami_engine::AnyGame;
 use rami_game::{Game, GameConfig, RuleSet};
 use rami_manipulation::{ManipulationGame, Position};
 use rami_ui::{RamiApp, Screen, Settings, Speed, egui};
 
-fn harness(app: RamiApp) -> Harness<'static, RamiApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut RamiApp| app.show(ui), app)
-}
-
-fn quick_app() -> RamiApp {
-    RamiApp::new(Settings {
-        speed: Speed::Instant,
-        ..Settings::default()
-    })
-}
-
-fn cards(text: &str) -> Vec<Card> {
-    parse_cards(text).expect("test cards")
-}
+mod common;
+use common::{cards, harness, position, quick_app};
 
 /// Two players; seat 0 holds 7H 8H 9H 2C, the table holds QS QD QC, seat 1 holds
 /// cards that make nothing together with the table.
@@ -459,45 +445,6 @@ fn a_refusal_is_shown_in_the_players_language() {
             "{lang:?}: refused"
         );
     }
-}
-
-/// A manipulation position: `hands` (seat 0 first), the table, seat 0 to play,
-/// and the rest of the rule set's deck as the stock (top first, `top` first
-/// of all).
-fn position(
-    config: GameConfig,
-    deck: Vec<Card>,
-    hands: &[&str],
-    table: &str,
-    top: &str,
-) -> AnyGame {
-    let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
-    let table = if table.is_empty() {
-        Vec::new()
-    } else {
-        parse_table(table).expect("test table")
-    };
-    let mut stock = deck;
-    let top = cards(top);
-    for c in hands
-        .iter()
-        .flatten()
-        .chain(table.iter().flatten())
-        .chain(top.iter())
-    {
-        let i = stock.iter().position(|s| s == c).expect("card in deck");
-        stock.remove(i);
-    }
-    let mut full = top;
-    full.extend(stock);
-    let position = Position {
-        opened: Vec::new(),
-        hands,
-        table,
-        stock: full,
-        current: 0,
-    };
-    AnyGame::Manipulation(ManipulationGame::from_position(config, position).expect("position"))
 }
 
 #[test]
