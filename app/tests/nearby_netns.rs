@@ -118,6 +118,10 @@ impl Net {
         None
     }
 
+    fn running(&mut self, child: usize) -> bool {
+        matches!(self.children[child].try_wait(), Ok(None))
+    }
+
     fn cleanup(&self) {
         for i in 0..self.nodes {
             ip(&["netns", "del", &self.ns(i)]);
@@ -148,6 +152,14 @@ fn read_until(rx: &mpsc::Receiver<String>, prefix: &str, within: Duration) -> Op
     None
 }
 
+/// The `reconnects N` figure of a phone's closing `game over:` line.
+fn reconnects(rx: &mpsc::Receiver<String>) -> Option<u32> {
+    let line = read_until(rx, "game over:", Duration::from_secs(5))?;
+    line.rsplit("reconnects ").next()?.trim().parse().ok()
+}
+
+/// Phones play at 40 ms a move: games last ~30 s, long enough for the drop and
+/// the kill to land mid-game (both tests assert that), short enough for CI.
 fn join_args<'a>(code: &'a str, name: &'a str) -> Vec<&'a str> {
     vec![
         "join",
@@ -158,7 +170,7 @@ fn join_args<'a>(code: &'a str, name: &'a str) -> Vec<&'a str> {
         "--name",
         name,
         "--delay-ms",
-        "150",
+        "40",
         "--discover",
         "30",
     ]
@@ -192,23 +204,25 @@ fn netns_game_with_link_drop() {
     let mut phones = Vec::new();
     for i in 1..=2 {
         let name = format!("P{i}");
-        let (p, _rx) = net.spawn(i, &join_args(&code, &name));
-        phones.push(p);
+        phones.push(net.spawn(i, &join_args(&code, &name)));
     }
     // Mid-game, phone 1 loses its link for longer than the idle timeout.
     std::thread::sleep(Duration::from_secs(4));
+    assert!(net.running(host), "the game ended before the link drop");
     let (ns, dev) = (net.ns(1), net.dev(1));
     assert!(ip(&["-n", &ns, "link", "set", &dev, "down"]));
     std::thread::sleep(Duration::from_secs(12));
     assert!(ip(&["-n", &ns, "link", "set", &dev, "up"]));
     ip(&["-n", &ns, "route", "replace", "224.0.0.0/4", "dev", &dev]);
-    for p in phones {
+    for (p, _) in &phones {
         assert_eq!(
-            net.wait(p, Duration::from_secs(300)),
+            net.wait(*p, Duration::from_secs(300)),
             Some(0),
             "a phone did not finish the game"
         );
     }
+    // The phone whose link went down finished the game by rejoining its seat.
+    assert!(reconnects(&phones[0].1).is_some_and(|n| n >= 1));
     assert_eq!(
         net.wait(host, Duration::from_secs(30)),
         Some(0),
@@ -250,10 +264,13 @@ fn netns_host_killed_and_resumed() {
     let mut phones = Vec::new();
     for i in 1..=2 {
         let name = format!("P{i}");
-        let (p, _rx) = net.spawn(i, &join_args(&code, &name));
-        phones.push(p);
+        phones.push(net.spawn(i, &join_args(&code, &name)));
     }
     std::thread::sleep(Duration::from_secs(6));
+    assert!(
+        net.running(host),
+        "the game ended before the host was killed"
+    );
     let _ = net.children[host].kill();
     let _ = net.children[host].wait();
     assert!(save.exists(), "no autosave written");
@@ -271,12 +288,14 @@ fn netns_host_killed_and_resumed() {
             &save_s,
         ],
     );
-    for p in phones {
+    for (p, rx) in &phones {
         assert_eq!(
-            net.wait(p, Duration::from_secs(300)),
+            net.wait(*p, Duration::from_secs(300)),
             Some(0),
             "a phone did not finish after the host restart"
         );
+        // Both phones finished at the restarted host, so both rejoined.
+        assert!(reconnects(rx).is_some_and(|n| n >= 1));
     }
     assert_eq!(net.wait(host2, Duration::from_secs(30)), Some(0));
     let _ = std::fs::remove_dir_all(&dir);
