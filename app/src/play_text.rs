@@ -30,7 +30,7 @@ Commands (cards in notation: 7H 10S QD *5H; groups numbered as shown):
   reset                      put your copy back as the table is
   done                       play your copy (the host checks it)
   draw | pass | knock | giveup | touch
-  take | dig <depth> <cards> | meld <cards> | layoff <group> <cards> | discard <card>
+  take | dig <depth> <cards> | meld <cards> [| <cards>...] | layoff <group> <cards> | discard <card>
   show | help | quit";
 
 pub fn run(args: PlayArgs) -> ExitCode {
@@ -187,7 +187,10 @@ fn command(line: &str, view: &PlayerView, copy: &mut Table) -> Result<Option<Act
             }
             _ => Err("usage: move <card> <from> [to]".into()),
         },
-        "meld" => cards_arg(rest).map(|c| Some(Action::Meld { groups: vec![c] })),
+        // Several groups in one meld (a Rami opening may need them): `|` between.
+        "meld" => parse_table(&rest.join(" "))
+            .map(|groups| Some(Action::Meld { groups }))
+            .map_err(|e| e.to_string()),
         "layoff" => match index(rest.first()) {
             Some(meld) => cards_arg(&rest[1..]).map(|cards| Some(Action::LayOff { meld, cards })),
             None => Err("usage: layoff <group> <cards>".into()),

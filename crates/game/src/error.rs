@@ -79,6 +79,14 @@ pub enum ActionError {
     ExchangeNeedsRealCard { card: Card },
     #[error("your time for this move ran out at {deadline}: the host plays for you")]
     TimeUp { deadline: u64 },
+    #[error(
+        "group {group}: a joker cannot be {face}: the deck has {copies} of that card and they are all on the table"
+    )]
+    TooManyCopies {
+        group: usize,
+        face: Face,
+        copies: u8,
+    },
 }
 
 /// Why an action is not possible at this moment ([`ActionError::NotNow`]): a code a
@@ -158,7 +166,8 @@ impl ActionError {
             ActionError::InvalidGroup { group, .. }
             | ActionError::JokerNeedsName { group, .. }
             | ActionError::FrozenGroupChanged { group }
-            | ActionError::TableCardJoinsJokerGroup { group } => Some(*group),
+            | ActionError::TableCardJoinsJokerGroup { group }
+            | ActionError::TooManyCopies { group, .. } => Some(*group),
             ActionError::NoSuchMeld(meld) | ActionError::NoJokerFor { meld, .. } => Some(*meld),
             _ => None,
         }

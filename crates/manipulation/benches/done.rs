@@ -22,7 +22,17 @@ fn bench(c: &mut Criterion) {
     // AD extends the Q-K run of diamonds; 7D moves a card around.
     let mut proposed = old.clone();
     proposed[14].push(parse_cards("AD").expect("card")[0]);
-    assert!(proposal::check(RuleSet::Manipulation, &old, &hand, proposed.clone(), false).is_ok());
+    assert!(
+        proposal::check(
+            RuleSet::Manipulation,
+            &old,
+            &hand,
+            proposed.clone(),
+            false,
+            2
+        )
+        .is_ok()
+    );
     let mut refused = old.clone();
     refused[14].push(parse_cards("9D").expect("card")[0]);
     c.bench_function("done/accept/full two-deck table + 20-card hand", |b| {
@@ -33,6 +43,7 @@ fn bench(c: &mut Criterion) {
                 black_box(&hand),
                 black_box(proposed.clone()),
                 false,
+                2,
             )
         })
     });
@@ -44,6 +55,7 @@ fn bench(c: &mut Criterion) {
                 black_box(&hand),
                 black_box(refused.clone()),
                 false,
+                2,
             )
         })
     });

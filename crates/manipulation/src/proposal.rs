@@ -68,6 +68,11 @@ impl Bag {
         }
         out
     }
+    fn add_all<'a>(&mut self, cards: impl IntoIterator<Item = &'a Card>) {
+        for &c in cards {
+            self.0[usize::from(u8::from(c))] += 1;
+        }
+    }
     fn get(&self, c: Card) -> i16 {
         self.0[usize::from(u8::from(c))]
     }
@@ -87,13 +92,16 @@ impl Bag {
 }
 
 /// Judges `proposed` as the table that follows `old` when the player holds `hand`.
-/// `first_meld` is true for a Vatikan player who has not melded yet.
+/// `first_meld` is true for a Vatikan player who has not melded yet; `copies` is
+/// how many of each card the game's deck holds (1 or 2), which a joker's name may
+/// not exceed.
 pub fn check(
     rules: RuleSet,
     old: &Table,
     hand: &[Card],
     proposed: Table,
     first_meld: bool,
+    copies: u8,
 ) -> Result<Accepted, ActionError> {
     let group_rules = rules.group_rules();
     let mut table = Vec::with_capacity(proposed.len());
@@ -131,7 +139,7 @@ pub fn check(
     }
     let played = played_counts.cards();
 
-    if rules == RuleSet::Vatikan && first_meld && !has_natural_run_of_three(&played) {
+    if rules == RuleSet::Vatikan && first_meld && !lays_run_of_three_from_hand(&table, &played) {
         return Err(ActionError::FirstMeldNeedsRun);
     }
     if matches!(
@@ -139,6 +147,7 @@ pub fn check(
         RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Tahiti
     ) {
         check_joker_names(rules, old, &table, &played)?;
+        check_copies(&table, copies)?;
     }
     if rules == RuleSet::Vatikan {
         check_anchored_jokers(old, &table)?;
@@ -185,6 +194,40 @@ fn name_jokers(rules: RuleSet, group: usize, cards: Vec<Card>) -> Result<Vec<Car
             Err(ActionError::JokerNeedsName { group, options })
         }
     }
+}
+
+/// Vatikan's first meld: some group of the new table holds three natural cards of
+/// one suit in sequence that were all played from the hand. (Two copies of a card
+/// are interchangeable, so "this 5H came from the hand" is a matter of counts.)
+fn lays_run_of_three_from_hand(table: &Table, played: &[Card]) -> bool {
+    table.iter().any(|group| {
+        let mut from_hand = Bag::of(played.iter().filter(|c| !c.is_joker()));
+        let mine: Vec<Card> = group
+            .iter()
+            .copied()
+            .filter(|&c| !c.is_joker() && from_hand.take_all(&[c]))
+            .collect();
+        has_natural_run_of_three(&mine)
+    })
+}
+
+/// A named joker may not stand for a card whose every copy in the deck is on the
+/// table already: when the real card arrives the joker must take a new name.
+fn check_copies(table: &Table, copies: u8) -> Result<(), ActionError> {
+    let mut on_table = CardCounts::from_cards(table.iter().flatten());
+    for (group, cards) in table.iter().enumerate() {
+        for face in cards.iter().filter_map(|c| c.declared()) {
+            if on_table.face_count(face) >= copies {
+                return Err(ActionError::TooManyCopies {
+                    group,
+                    face,
+                    copies,
+                });
+            }
+            on_table.add(Card::from_face(face));
+        }
+    }
+    Ok(())
 }
 
 /// Three natural cards of one suit in sequence (ace either end) among `cards`.
@@ -325,6 +368,9 @@ fn check_tahiti(old: &Table, new: &Table, played: &[Card]) -> Result<(), ActionE
     let mut from_hand = Bag::of(played.iter().filter(|c| !c.is_joker()));
     let mut free_budget = Bag::of(played.iter().filter(|c| !c.is_joker()));
     let mut used_new = vec![false; new.len()];
+    // The cards that were with a joker now freed: that group "may then be
+    // rearranged too", so they may stay with the renamed joker.
+    let mut freed_company = Bag::new();
 
     // Frozen groups: continued whole, with hand cards only, unless freed.
     for (gi, group) in old.iter().enumerate() {
@@ -342,6 +388,7 @@ fn check_tahiti(old: &Table, new: &Table, played: &[Card]) -> Result<(), ActionE
             if new_named >= old_named {
                 return Err(ActionError::FreedJokerNotRenamed { face });
             }
+            freed_company.add_all(group.iter().filter(|c| !c.is_joker()));
             continue;
         }
         // A continuation holds the whole old group plus cards from the hand.
@@ -374,6 +421,17 @@ fn check_tahiti(old: &Table, new: &Table, played: &[Card]) -> Result<(), ActionE
         }
         let naturals: Vec<Card> = group.iter().copied().filter(|c| !c.is_joker()).collect();
         if from_hand.take_all(&naturals) {
+            continue;
+        }
+        // Hand cards plus cards that were already with the freed joker.
+        let mut trial_hand = from_hand.clone();
+        let mut trial_company = freed_company.clone();
+        if naturals
+            .iter()
+            .all(|&c| trial_company.take_all(&[c]) || trial_hand.take_all(&[c]))
+        {
+            from_hand = trial_hand;
+            freed_company = trial_company;
             continue;
         }
         let rest_after = |g: &Vec<Card>| Bag::of(naturals.iter()).minus(&Bag::of(g.iter()));

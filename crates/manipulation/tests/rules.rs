@@ -1039,6 +1039,94 @@ fn vatikan_first_meld_needs_a_natural_run_of_three_from_the_hand() {
 }
 
 #[test]
+fn vatikan_first_meld_run_of_three_is_laid_as_a_run() {
+    // The three hearts 5-6-7 come from the hand, but spread over three sets they
+    // are not a run: refused.
+    let hands = [
+        "5H 6H 7H 2C 3C 9D 10D JD KS QS 2H 3H 8C",
+        "AS KD 10C 2S 3S 4S 5S 6S 8S 9S 10S JS AD",
+    ];
+    let opened = vec![false, true];
+    let mut g = position_with(
+        RuleSet::Vatikan,
+        Options::default(),
+        &hands,
+        "5S 5D 5C | 6S 6D 6C | 7S 7D 7C",
+        "",
+        0,
+        opened,
+    );
+    assert_eq!(
+        refused(
+            &mut g,
+            0,
+            Action::Done {
+                table: table("5S 5D 5C 5H | 6S 6D 6C 6H | 7S 7D 7C 7H")
+            }
+        ),
+        ActionError::FirstMeldNeedsRun
+    );
+    // Laid as a run, it opens; in the same turn the player may go on rearranging,
+    // so the run may also be joined to a run on the table (decision, docs/RULES.md).
+    done(&mut g, 0, "5S 5D 5C | 6S 6D 6C | 7S 7D 7C | 5H 6H 7H").expect("a run opens");
+    assert!(g.view(0).players[0].opened);
+}
+
+#[test]
+fn vatikan_first_meld_run_may_join_a_run_in_the_same_turn() {
+    let hands = [
+        "5H 6H 7H 2C 3C 9D 10D JD KS QS 2H 3D 8C",
+        "AS KD 10C 2S 3S 4S 5S 6S 8S 9S 10S JS AD",
+    ];
+    let mut g = position_with(
+        RuleSet::Vatikan,
+        Options::default(),
+        &hands,
+        "2H 3H 4H",
+        "",
+        0,
+        vec![false, true],
+    );
+    done(&mut g, 0, "2H 3H 4H 5H 6H 7H").expect("the three from the hand, then joined");
+}
+
+#[test]
+fn a_joker_cannot_be_a_card_whose_every_copy_is_on_the_table() {
+    // Carousel for two: one deck, so one 5H. A joker named 5H beside the real
+    // 5H is refused; named 5C it is fine.
+    let hands = [
+        "* 5S 5D 2C 3D 4S KS 7D 8D KC",
+        "AS KD 10C 2H 3H 4H 5C 6D 7C 8C",
+    ];
+    let mut g = simple(RuleSet::Carousel, &hands, "5H 6H 7H", "");
+    g.apply(0, Action::Draw, 0).unwrap();
+    assert_eq!(
+        refused(
+            &mut g,
+            0,
+            Action::Done {
+                table: table("5H 6H 7H | 5S 5D *5H")
+            }
+        ),
+        ActionError::TooManyCopies {
+            group: 1,
+            face: "5H".parse_face(),
+            copies: 1
+        }
+    );
+    done(&mut g, 0, "5H 6H 7H | 5S 5D *5C").expect("5C is still in the deck");
+    // With three players there are two decks: a joker may be the second 5H.
+    let hands3 = [
+        "* 5S 5D 2C 3D 4S KS 7D 8D KC",
+        "AS KD 10C 2H 3H 4H 5C 6D 7C 8C",
+        "AC KH 10S 2D 3S 4D 6C 9D 9C 8S",
+    ];
+    let mut g = simple(RuleSet::Carousel, &hands3, "5H 6H 7H", "");
+    g.apply(0, Action::Draw, 0).unwrap();
+    done(&mut g, 0, "5H 6H 7H | 5S 5D *5H").expect("two decks: the second 5H");
+}
+
+#[test]
 fn vatikan_after_the_first_meld_any_play_is_fine() {
     let hands = [
         "7S 7H 7D 4C 5C 6C 9D 10D JD KS QS 2H 3H",
@@ -1201,6 +1289,36 @@ fn tahiti_joker_freed_only_by_the_real_card_from_the_hand() {
         ActionError::JokerRenamed {
             was: "9H".parse_face()
         }
+    );
+}
+
+#[test]
+fn tahiti_freed_joker_group_may_be_rearranged_around_the_renamed_joker() {
+    // 6H from the hand frees *6H; its group is rearranged and the joker, now *8H,
+    // stays with 5H and 7H, which were already with it.
+    let mut g = simple(
+        RuleSet::Tahiti,
+        &["6H 4H 3C KD 2S", "AS KS 10C 2D 3S"],
+        "5H *6H 7H | 9C 9D 9S | QS",
+        "",
+    );
+    done(&mut g, 0, "4H 5H 6H 7H *8H | 9C 9D 9S | QS").expect("freed group rearranged");
+    // Only the cards that were with the joker: the loose QS still may not join it.
+    let mut g = simple(
+        RuleSet::Tahiti,
+        &["6H 4H QD KD 2S", "AS KS 10C 2D 3S"],
+        "5H *6H 7H | 9C 9D 9S | QS",
+        "",
+    );
+    assert_eq!(
+        refused(
+            &mut g,
+            0,
+            Action::Done {
+                table: table("4H 5H 6H 7H | 9C 9D 9S | QS QD *QH"),
+            },
+        ),
+        ActionError::TableCardJoinsJokerGroup { group: 2 }
     );
 }
 

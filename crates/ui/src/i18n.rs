@@ -1085,6 +1085,12 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "il jolly liberato che sostituiva {face} deve prendere un nuovo nome",
     ),
     (
+        "err.too_many_copies",
+        "group {n}: a joker cannot be {face}: every {face} of the deck is on the table",
+        "groupe {n} : un joker ne peut pas être {face} : tous les {face} du jeu sont sur la table",
+        "gruppo {n}: un jolly non può essere {face}: ogni {face} del mazzo è sul tavolo",
+    ),
+    (
         "err.first_meld_run",
         "your first meld must include a run of three cards of one suit from your hand (jokers not counted)",
         "votre première pose doit contenir une suite de trois cartes d'une couleur venant de votre main (sans joker)",

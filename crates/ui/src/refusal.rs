@@ -290,6 +290,10 @@ pub fn action_error(lang: Lang, e: &ActionError) -> String {
         ActionError::FreedJokerNotRenamed { face: f } => {
             lang.fmt("err.freed_joker", &[("face", &face(f))])
         }
+        ActionError::TooManyCopies { group, face: f, .. } => lang.fmt(
+            "err.too_many_copies",
+            &[("n", &n(group)), ("face", &face(f))],
+        ),
         ActionError::FirstMeldNeedsRun => lang.t("err.first_meld_run").into(),
         ActionError::FrozenGroupChanged { group } => {
             lang.fmt("err.frozen_group", &[("n", &n(group))])
