@@ -8,9 +8,33 @@ use rami_game::{RuleSet, Table};
 use rami_melds::{AceMode, joker_namings, validate_group};
 
 /// The table after the greedy play, or `None` when it finds nothing to put down.
-/// `opened` is false for a Vatikan player who still owes the run of three.
-pub fn greedy_table(rules: RuleSet, table: &Table, hand: &[Card], opened: bool) -> Option<Table> {
-    let mut left: Vec<Card> = hand.to_vec();
+/// `opened` is false for a Vatikan player who still owes the run of three;
+/// `copies` is how many of each card the deck holds (a joker is never named as a
+/// card whose every copy is on the table).
+pub fn greedy_table(
+    rules: RuleSet,
+    table: &Table,
+    hand: &[Card],
+    opened: bool,
+    copies: u8,
+) -> Option<Table> {
+    // A card whose every copy is already on the table, counting the jokers named
+    // as it, would force a joker to a new name: the greedy player keeps it.
+    let down = |f: Face| {
+        table
+            .iter()
+            .flatten()
+            .filter(|c| c.face() == Some(f))
+            .count()
+    };
+    let mut left: Vec<Card> = Vec::with_capacity(hand.len());
+    for &card in hand {
+        let same_in_left = left.iter().filter(|&&c| c == card).count();
+        match card.natural_face() {
+            Some(f) if down(f) + same_in_left >= usize::from(copies) => {}
+            _ => left.push(card),
+        }
+    }
     let mut groups = hand_runs(rules, &mut left);
     let opened_now = opened || rules != RuleSet::Vatikan || !groups.is_empty();
     if !opened_now {
@@ -19,7 +43,7 @@ pub fn greedy_table(rules: RuleSet, table: &Table, hand: &[Card], opened: bool) 
     groups.extend(hand_sets(rules, &mut left));
     let mut out = table.clone();
     out.extend(groups);
-    extend_groups(rules, &mut out, &mut left);
+    extend_groups(rules, &mut out, &mut left, copies);
     (out != *table).then_some(out)
 }
 
@@ -100,10 +124,11 @@ fn hand_sets(rules: RuleSet, left: &mut Vec<Card>) -> Vec<Vec<Card>> {
 
 /// Adds hand cards to groups they extend, until none fits anywhere. Loose
 /// singles (Tahiti) are left alone.
-fn extend_groups(rules: RuleSet, table: &mut Table, left: &mut Vec<Card>) {
+fn extend_groups(rules: RuleSet, table: &mut Table, left: &mut Vec<Card>, copies: u8) {
     let group_rules = rules.group_rules();
     loop {
         let mut placed = false;
+        let table_cards: Vec<Card> = table.iter().flatten().copied().collect();
         'cards: for i in 0..left.len() {
             let card = left[i];
             for group in table.iter_mut().filter(|g| g.len() >= 3) {
@@ -111,9 +136,14 @@ fn extend_groups(rules: RuleSet, table: &mut Table, left: &mut Vec<Card>) {
                 let played = if card.is_joker() {
                     let mut with_joker = group.clone();
                     with_joker.push(Card::JOKER);
+                    let free = |f: Face| {
+                        table_cards.iter().filter(|c| c.face() == Some(f)).count()
+                            < usize::from(copies)
+                    };
                     match joker_namings(&with_joker, group_rules)
-                        .first()
-                        .and_then(|w| w.first())
+                        .iter()
+                        .filter_map(|w| w.first())
+                        .find(|&&f| free(f))
                     {
                         Some(&face) => Card::named_joker(face),
                         None => continue,
@@ -147,6 +177,7 @@ mod tests {
             &parse_table(table).unwrap(),
             &parse_cards(hand).unwrap(),
             true,
+            2,
         )
         .map(|t| format_table(&t))
     }
@@ -179,6 +210,18 @@ mod tests {
             play(RuleSet::Carousel, "5H 6H 7H", "*"),
             Some("5H 6H 7H *4H".into())
         );
+        // One deck (two-player Carousel) with the 4H on the table: *8H instead.
+        assert_eq!(
+            greedy_table(
+                RuleSet::Carousel,
+                &parse_table("5H 6H 7H | 2H 3H 4H").unwrap(),
+                &parse_cards("*").unwrap(),
+                true,
+                1,
+            )
+            .map(|t| format_table(&t)),
+            Some("5H 6H 7H *8H | 2H 3H 4H".into())
+        );
     }
 
     #[test]
@@ -189,6 +232,7 @@ mod tests {
                 &Vec::new(),
                 &parse_cards(hand).unwrap(),
                 false,
+                2,
             )
             .map(|t| format_table(&t))
         };

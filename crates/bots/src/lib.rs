@@ -41,7 +41,13 @@ pub fn choose_action(view: &PlayerView, level: Level) -> Option<Action> {
         let play = if shown.is_some() {
             shown
         } else if level == Level::Greedy {
-            greedy_table(rules, &view.table, &view.hand, !opening)
+            greedy_table(
+                rules,
+                &view.table,
+                &view.hand,
+                !opening,
+                rules.copies(view.config.players),
+            )
         } else if opening {
             rami_solver::best_opening(rules, &view.hand)
                 .ok()

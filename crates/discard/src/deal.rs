@@ -12,7 +12,7 @@ pub fn composition(config: &GameConfig) -> (u8, u8) {
         RuleSet::Rummy500 => {
             // Seed 002: "from five players two decks"; the joker option adds two
             // jokers to the game whatever the number of decks (decision).
-            let decks = if config.players >= 5 { 2 } else { 1 };
+            let decks = config.rules.copies(config.players);
             (decks, if config.options.jokers { 2 } else { 0 })
         }
         // Rami: two decks and six jokers, 110 cards.

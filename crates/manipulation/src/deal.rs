@@ -8,12 +8,11 @@ use rand_chacha::ChaCha8Rng;
 
 /// (decks, jokers) for the rule set and number of players.
 pub fn composition(rules: RuleSet, players: usize) -> (u8, u8) {
-    match rules {
-        RuleSet::Carousel if players == 2 => (1, 1),
-        RuleSet::Carousel | RuleSet::Vatikan => (2, 2),
-        RuleSet::Tahiti => (2, 4),
-        _ => (2, 0),
-    }
+    let jokers = match rules {
+        RuleSet::Carousel if players == 2 => 1,
+        _ => rules.max_jokers(),
+    };
+    (rules.copies(players), jokers)
 }
 
 pub fn cards_per_player(rules: RuleSet) -> usize {

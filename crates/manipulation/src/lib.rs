@@ -450,7 +450,7 @@ impl ManipulationGame {
             &self.hands[seat],
             table,
             !self.opened[seat],
-            deal::composition(self.rules(), self.n()).0,
+            self.rules().copies(self.n()),
         )?;
         let new_hand = accepted.hand_after(&self.hands[seat]);
         if knock {

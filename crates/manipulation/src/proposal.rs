@@ -105,8 +105,11 @@ pub fn check(
 ) -> Result<Accepted, ActionError> {
     let group_rules = rules.group_rules();
     let mut table = Vec::with_capacity(proposed.len());
+    // Naturals on the proposed table: a joker is never named as a card whose
+    // every copy is among them, so such a naming is neither chosen nor offered.
+    let naturals = CardCounts::from_cards(proposed.iter().flatten().filter(|c| !c.is_joker()));
     for (i, group) in proposed.into_iter().enumerate() {
-        let named = name_jokers(rules, i, group)?;
+        let named = name_jokers(rules, i, group, &naturals, copies)?;
         let loose_single = rules == RuleSet::Tahiti && named.len() == 1 && !named[0].is_joker();
         if !loose_single {
             validate_group(&named, group_rules)
@@ -165,13 +168,34 @@ fn first_missing(old: &CardCounts, new: &CardCounts) -> Option<Card> {
         .find(|&c| old.count(c) > new.count(c))
 }
 
-/// Names the unnamed jokers of a group when only one naming fits.
-fn name_jokers(rules: RuleSet, group: usize, cards: Vec<Card>) -> Result<Vec<Card>, ActionError> {
+/// Names the unnamed jokers of a group when only one naming fits (namings that
+/// would exceed the deck's `copies` of a card are not counted).
+fn name_jokers(
+    rules: RuleSet,
+    group: usize,
+    cards: Vec<Card>,
+    naturals: &CardCounts,
+    copies: u8,
+) -> Result<Vec<Card>, ActionError> {
     if !cards.contains(&Card::JOKER) {
         return Ok(cards);
     }
     let group_rules = rules.group_rules();
-    let ways = joker_namings(&cards, group_rules);
+    let all_ways = joker_namings(&cards, group_rules);
+    let ways: Vec<Vec<Face>> = all_ways
+        .iter()
+        .filter(|way| way.iter().all(|&f| naturals.face_count(f) < copies))
+        .cloned()
+        .collect();
+    if ways.is_empty()
+        && let Some(&face) = all_ways.first().and_then(|w| w.first())
+    {
+        return Err(ActionError::TooManyCopies {
+            group,
+            face,
+            copies,
+        });
+    }
     match ways.as_slice() {
         [] => Err(ActionError::InvalidGroup {
             group,
@@ -380,17 +404,6 @@ fn check_tahiti(old: &Table, new: &Table, played: &[Card]) -> Result<(), ActionE
         let Some(face) = joker.declared() else {
             continue;
         };
-        let real = Card::from_face(face);
-        if free_budget.take_all(&[real]) {
-            // Freed: the group may be rearranged; the joker must take a new name.
-            let old_named = Bag::of(old.iter().flatten()).get(joker);
-            let new_named = Bag::of(new.iter().flatten()).get(joker);
-            if new_named >= old_named {
-                return Err(ActionError::FreedJokerNotRenamed { face });
-            }
-            freed_company.add_all(group.iter().filter(|c| !c.is_joker()));
-            continue;
-        }
         // A continuation holds the whole old group plus cards from the hand.
         let continued = (0..new.len()).find(|&ni| {
             !used_new[ni]
@@ -398,15 +411,26 @@ fn check_tahiti(old: &Table, new: &Table, played: &[Card]) -> Result<(), ActionE
                     .minus(&Bag::of(group.iter()))
                     .is_some_and(|added| from_hand.clone().take_all(&added.cards()))
         });
-        match continued {
-            Some(ni) => {
-                used_new[ni] = true;
-                if let Some(added) = Bag::of(new[ni].iter()).minus(&Bag::of(group.iter())) {
-                    from_hand.take_all(&added.cards());
-                }
+        if let Some(ni) = continued {
+            used_new[ni] = true;
+            if let Some(added) = Bag::of(new[ni].iter()).minus(&Bag::of(group.iter())) {
+                from_hand.take_all(&added.cards());
             }
-            None => return Err(ActionError::FrozenGroupChanged { group: gi }),
+            continue;
         }
+        // Not kept whole: only the real card played from the hand frees it (a
+        // real card played elsewhere, with the group kept, frees nothing).
+        let real = Card::from_face(face);
+        if !free_budget.take_all(&[real]) {
+            return Err(ActionError::FrozenGroupChanged { group: gi });
+        }
+        // Freed: the group may be rearranged; the joker must take a new name.
+        let old_named = Bag::of(old.iter().flatten()).get(joker);
+        let new_named = Bag::of(new.iter().flatten()).get(joker);
+        if new_named >= old_named {
+            return Err(ActionError::FreedJokerNotRenamed { face });
+        }
+        freed_company.add_all(group.iter().filter(|c| !c.is_joker()));
     }
 
     // Other joker groups: their natural cards come from the hand, or the joker

@@ -1364,3 +1364,35 @@ fn a_game_saves_and_resumes_exactly() {
     let back: ManipulationGame = serde_json::from_str(&text).unwrap();
     assert_eq!(back, g);
 }
+
+#[test]
+fn an_unnamed_joker_is_never_named_as_a_card_whose_copies_are_all_down() {
+    // One deck: 4H is on the table, so the joker after 5H 6H 7H can only be 8H.
+    let hands = [
+        "* 2C 3D 2S KS 7D 8D KC 9S 9D",
+        "AS KD 10C 2H 3H QH 5D 6D 7C 8C",
+    ];
+    let mut g = simple(RuleSet::Carousel, &hands, "5H 6H 7H | 4H 4S 4C", "");
+    g.apply(0, Action::Draw, 0).unwrap();
+    done(&mut g, 0, "5H 6H 7H * | 4H 4S 4C").expect("named 8H for the player");
+    assert!(
+        g.view(0)
+            .table
+            .iter()
+            .flatten()
+            .any(|c| c.declared() == Some("8H".parse_face()))
+    );
+}
+
+#[test]
+fn tahiti_the_real_card_played_elsewhere_leaves_the_joker_group_frozen_and_whole() {
+    // 2H from the hand goes to the hearts run; *2H's group stays whole: allowed,
+    // and nothing is freed.
+    let mut g = simple(
+        RuleSet::Tahiti,
+        &["2H 3H 9C KD 2C", "AS KS 10C 2D 3S"],
+        "2S *2H 2D | 4H 5H 6H | QS",
+        "",
+    );
+    done(&mut g, 0, "2S *2H 2D | 2H 3H 4H 5H 6H | QS").expect("the joker's group kept whole");
+}

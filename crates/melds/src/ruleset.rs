@@ -90,6 +90,16 @@ impl RuleSet {
         }
     }
 
+    /// How many copies of each card the game's deck holds with `players` at the
+    /// table: one deck for two-player Carousel and Rummy 500 below five players.
+    pub fn copies(self, players: usize) -> u8 {
+        match self {
+            RuleSet::Carousel if players == 2 => 1,
+            RuleSet::Rummy500 if players < 5 => 1,
+            _ => 2,
+        }
+    }
+
     /// The most copies of one card the rule set's deck holds (two decks at most).
     pub fn max_copies(self) -> u8 {
         2

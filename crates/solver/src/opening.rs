@@ -59,7 +59,10 @@ fn candidates(rules: RuleSet, counts: &[u8; 53]) -> Vec<Candidate> {
         let Ok(kind) = validate_group(&cards, group_rules) else {
             return;
         };
-        let naturals = cards.iter().filter(|c| !c.is_joker()).count();
+        // Vatikan's three: natural cards side by side in the run (the cards are
+        // in run order here); jokers do not count among them.
+        let natural_run3 =
+            kind == GroupKind::Run && cards.windows(3).any(|w| w.iter().all(|c| !c.is_joker()));
         let value = if rules == RuleSet::Rami {
             meld_points(&cards)
         } else {
@@ -69,8 +72,7 @@ fn candidates(rules: RuleSet, counts: &[u8; 53]) -> Vec<Candidate> {
             cards,
             from_hand,
             value,
-            // Jokers do not count among Vatikan's three.
-            natural_run3: kind == GroupKind::Run && naturals >= 3,
+            natural_run3,
         });
     };
     let (lo, hi) = match rules.ace_mode() {
@@ -252,6 +254,16 @@ pub fn best_opening(rules: RuleSet, hand: &[Card]) -> Result<Option<Play>, Solve
 mod tests {
     use super::*;
     use rami_cards::parse_cards;
+
+    #[test]
+    fn vatikan_needs_three_naturals_side_by_side() {
+        // A-2-*-4 holds three naturals, but not three in a row.
+        let hand = parse_cards("AD 2D 4D * 9C KS").unwrap();
+        assert_eq!(best_opening(RuleSet::Vatikan, &hand).unwrap(), None);
+        let hand = parse_cards("AD 2D 3D * 9C KS").unwrap();
+        let play = best_opening(RuleSet::Vatikan, &hand).unwrap().unwrap();
+        assert!(play.played.contains(&parse_cards("3D").unwrap()[0]));
+    }
 
     #[test]
     fn rami_needs_thirty() {
