@@ -1396,3 +1396,95 @@ fn tahiti_the_real_card_played_elsewhere_leaves_the_joker_group_frozen_and_whole
     );
     done(&mut g, 0, "2S *2H 2D | 2H 3H 4H 5H 6H | QS").expect("the joker's group kept whole");
 }
+
+// ------------------------------------------------------- blocked hands
+
+/// Plays `g` until a hand ends blocked: everyone draws (a second tap when Remind
+/// with hint shows a play) until the stock is empty, then everyone passes.
+fn block(g: &mut ManipulationGame) -> rami_game::HandResult {
+    for _ in 0..10_000 {
+        let seat = g.current_player().expect("a player to move");
+        let action = if g.stock_len() > 0 {
+            Action::Draw
+        } else {
+            Action::Pass
+        };
+        let events = match g.apply(seat, action.clone(), 0) {
+            Ok(events) => events,
+            // Guadalupe, Tahiti and the others may refuse Pass while a draw is
+            // possible; Remind with hint needs the second tap.
+            Err(e) => panic!("{action:?} refused: {e}"),
+        };
+        for e in events {
+            if let Event::HandEnded { result } = e {
+                assert_eq!(result.end, HandEnd::Blocked);
+                return result;
+            }
+        }
+    }
+    panic!("the hand never ended")
+}
+
+fn trusting() -> Options {
+    Options {
+        must_meld_check: MustMeldCheck::TrustThePlayer,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn blocked_hands_are_scored_as_each_rule_set_says() {
+    // Hands that can never meld: one card each of different ranks and suits far
+    // apart (the stock holds the rest but is drawn by turns, so melds may appear;
+    // the rule is checked on whatever is left).
+    for rules in [
+        RuleSet::Manipulation,
+        RuleSet::Shanghai,
+        RuleSet::Guadalupe,
+        RuleSet::Vatikan,
+        RuleSet::Tahiti,
+    ] {
+        for hands in [["5H", "KS"], ["5H 9C", "KS"]] {
+            let mut g = position(rules, trusting(), &hands, "", "", 0);
+            // Nobody plays: only draws and passes, so every card ends in a hand.
+            let r = block(&mut g);
+            let counts: Vec<usize> = r.hands_left.iter().map(Vec::len).collect();
+            let points: Vec<i64> = r
+                .hands_left
+                .iter()
+                .map(|h| h.iter().map(|&c| i64::from(rules.hand_points(c))).sum())
+                .collect();
+            eprintln!(
+                "{rules}: cards {counts:?} points {points:?} -> {:?} {:?}",
+                r.winners, r.deltas
+            );
+            match rules {
+                // Scored as usual: each seat adds the points of what it holds.
+                RuleSet::Manipulation | RuleSet::Shanghai => {
+                    assert_eq!(r.deltas, points, "{rules}");
+                    if rules == RuleSet::Shanghai {
+                        assert_eq!(r.deltas, vec![counts[0] as i64, counts[1] as i64]);
+                    }
+                }
+                // Fewest cards wins; a tie is a draw.
+                RuleSet::Guadalupe | RuleSet::Vatikan => {
+                    let expected = match counts[0].cmp(&counts[1]) {
+                        std::cmp::Ordering::Less => vec![0],
+                        std::cmp::Ordering::Greater => vec![1],
+                        std::cmp::Ordering::Equal => vec![],
+                    };
+                    assert_eq!(r.winners, expected, "{rules} {counts:?}");
+                }
+                // Fewest points wins; a tie is a draw.
+                _ => {
+                    let expected = match points[0].cmp(&points[1]) {
+                        std::cmp::Ordering::Less => vec![0],
+                        std::cmp::Ordering::Greater => vec![1],
+                        std::cmp::Ordering::Equal => vec![],
+                    };
+                    assert_eq!(r.winners, expected, "{rules} {points:?}");
+                }
+            }
+        }
+    }
+}
