@@ -1454,10 +1454,6 @@ fn blocked_hands_are_scored_as_each_rule_set_says() {
                 .iter()
                 .map(|h| h.iter().map(|&c| i64::from(rules.hand_points(c))).sum())
                 .collect();
-            eprintln!(
-                "{rules}: cards {counts:?} points {points:?} -> {:?} {:?}",
-                r.winners, r.deltas
-            );
             match rules {
                 // Scored as usual: each seat adds the points of what it holds.
                 RuleSet::Manipulation | RuleSet::Shanghai => {
