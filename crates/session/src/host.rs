@@ -999,7 +999,7 @@ where
                 .collect();
             let msg = match &slot.sent {
                 Some(old) => {
-                    let patch = ViewPatch::diff(old, &view);
+                    let patch = ViewPatch::diff_after(old, &mine, &view);
                     if patch.is_empty() && mine.is_empty() {
                         continue;
                     }

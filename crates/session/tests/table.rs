@@ -862,4 +862,7 @@ fn message_sizes() {
     );
     assert!(*snap.last().unwrap() <= 1024);
     assert!(p(&upd, 0.5) <= 200);
+    // Every update, the ends of hands and of the game included (results and
+    // hints travel once, in the events: protocol version 3).
+    assert_eq!(over, 0, "updates over 200 bytes");
 }
