@@ -533,7 +533,10 @@ where
             seed: self.settings.seed,
             deck: None,
         };
-        let game = (self.new_game)(config)?;
+        let mut game = (self.new_game)(config)?;
+        // Time starts now: a game is created without a clock, and the first
+        // turn's move timer (Rami) starts at the first time it is given.
+        let mut events = game.advance_time(self.now);
         self.game = Some(game);
         // Phones still asking to join can no longer get a seat.
         for req in self.pending() {
@@ -543,7 +546,7 @@ where
         for seat in 0..self.seats.len() {
             self.send_snapshot(seat);
         }
-        let events = self.run_bots();
+        events.extend(self.run_bots());
         self.broadcast(events);
         self.save();
         Ok(())

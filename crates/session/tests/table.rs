@@ -866,3 +866,35 @@ fn message_sizes() {
     // hints travel once, in the events: protocol version 3).
     assert_eq!(over, 0, "updates over 200 bytes");
 }
+
+/// The first Rami move timer starts when the host starts the game, not at the
+/// first action: `start` gives the game its first time.
+#[test]
+fn the_first_move_timer_starts_with_the_game() {
+    let mut s = settings(RuleSet::Rami, 2, 3);
+    s.options.move_time_limit_ms = Some(30_000);
+    let mut t = Table::new(RuleSet::Rami, 2, 3);
+    t.host = HostSession::new(s, new_game, bot());
+    t.join("A");
+    t.join("B");
+    t.now = 5_000;
+    t.host.start(t.now).unwrap();
+    t.pump();
+    let g = t.host.game().unwrap();
+    let first = g.current_player().unwrap();
+    assert_eq!(g.next_deadline(), Some(35_000));
+    assert_eq!(t.host.next_wakeup(), Some(35_000));
+    for p in &t.phones {
+        assert_eq!(p.session.view().unwrap().move_deadline, Some(35_000));
+    }
+    // Nobody moves: at the deadline the host plays for the first player.
+    t.now = 35_000;
+    t.host.tick(t.now);
+    t.pump();
+    let g = t.host.game().unwrap();
+    assert_ne!(
+        g.current_player(),
+        Some(first),
+        "the timed-out turn was played"
+    );
+}
