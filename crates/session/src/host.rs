@@ -70,7 +70,20 @@ pub struct HostSettings {
     /// The level of the computer player that covers an absent person.
     #[serde(default)]
     pub cover_level: BotLevel,
+    /// How long the driver waits before each computer move, in milliseconds
+    /// (0: computer players move at once, inside the input that gave them the
+    /// turn). When it is not 0 the session plays no computer turn by itself: it
+    /// reports the seat ([`HostSession::computer_to_move`]) and the driver plays
+    /// it after the delay ([`HostSession::play_computer`]). The session never
+    /// reads a clock; waiting is the driver's. A host with a person at it
+    /// should use [`DEFAULT_COMPUTER_MOVE_DELAY_MS`].
+    #[serde(default)]
+    pub computer_move_delay_ms: u64,
 }
+
+/// A readable pace for computer moves at a table with a person at the host
+/// (the host's screen): one second per move.
+pub const DEFAULT_COMPUTER_MOVE_DELAY_MS: u64 = 1000;
 
 impl HostSettings {
     pub fn new(table: &str, rules: RuleSet, seats: usize) -> Self {
@@ -87,6 +100,7 @@ impl HostSettings {
             auto_start: false,
             seed: 0,
             cover_level: BotLevel::Greedy,
+            computer_move_delay_ms: 0,
         }
     }
 }
@@ -552,6 +566,52 @@ where
         Ok(())
     }
 
+    /// With paced computer moves (`computer_move_delay_ms` > 0): the computer
+    /// seat whose turn it is, if any. The driver waits the delay, then calls
+    /// [`HostSession::play_computer`]. Always `None` without pacing (computer
+    /// players then move at once).
+    pub fn computer_to_move(&self) -> Option<Seat> {
+        if !self.paced() {
+            return None;
+        }
+        let g = self.game.as_ref()?;
+        if g.is_terminal() {
+            return None;
+        }
+        let seat = g.current_player()?;
+        self.bot_level(seat).map(|_| seat)
+    }
+
+    /// Plays one move of the computer seat whose turn it is (see
+    /// [`HostSession::computer_to_move`]) and sends the updates. Returns false
+    /// when no computer seat is to move.
+    pub fn play_computer(&mut self, now: u64) -> bool {
+        self.now = self.now.max(now);
+        let Some(seat) = self.computer_to_move() else {
+            return false;
+        };
+        let Some(level) = self.bot_level(seat) else {
+            return false;
+        };
+        let bot = self.bot.clone();
+        let now = self.now;
+        let Some(g) = self.game.as_mut() else {
+            return false;
+        };
+        let Some(mut events) = bot_step(g, &bot, seat, level, now) else {
+            return false;
+        };
+        // Other computer seats' moves out of turn (claims) still come at once.
+        events.extend(self.run_bots());
+        self.broadcast(events);
+        self.save();
+        true
+    }
+
+    fn paced(&self) -> bool {
+        self.settings.computer_move_delay_ms > 0
+    }
+
     /// An action of the person playing on the host's own device.
     pub fn act_local(&mut self, seat: Seat, action: Action, now: u64) -> Result<(), ActionRefusal> {
         self.now = self.now.max(now);
@@ -914,10 +974,13 @@ where
         }
     }
 
-    /// Lets computer players act until it is a person's turn.
+    /// Lets computer players act until it is a person's turn. With paced
+    /// computer moves, a computer seat's own turn is left to the driver
+    /// ([`HostSession::play_computer`]); moves out of turn (claims) still come here.
     fn run_bots(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         let now = self.now;
+        let paced = self.paced();
         let bot = self.bot.clone();
         let bot_seats: Vec<(Seat, BotLevel)> = (0..self.seats.len())
             .filter_map(|s| self.bot_level(s).map(|l| (s, l)))
@@ -931,41 +994,10 @@ where
             }
             let mut acted = false;
             for &(seat, level) in &bot_seats {
-                let legal = g.legal_actions(seat);
-                if legal.is_empty() {
+                if paced && g.current_player() == Some(seat) {
                     continue;
                 }
-                let view = g.view(seat);
-                let choice = bot(&view, level);
-                let mut done = match choice {
-                    Some(a) => g.apply(seat, a, now).ok(),
-                    None => None,
-                };
-                if done.is_none() && g.current_player() == Some(seat) {
-                    // The computer player had nothing valid: take the simplest
-                    // legal way to end or advance the turn.
-                    for kind in [
-                        ActionKind::Draw,
-                        ActionKind::Pass,
-                        ActionKind::TakeDiscard,
-                        ActionKind::GiveUp,
-                    ] {
-                        if !legal.contains(&kind) {
-                            continue;
-                        }
-                        let a = match kind {
-                            ActionKind::Draw => Action::Draw,
-                            ActionKind::Pass => Action::Pass,
-                            ActionKind::TakeDiscard => Action::TakeDiscard,
-                            _ => Action::GiveUp,
-                        };
-                        if let Ok(ev) = g.apply(seat, a, now) {
-                            done = Some(ev);
-                            break;
-                        }
-                    }
-                }
-                if let Some(ev) = done {
+                if let Some(ev) = bot_step(g, &bot, seat, level, now) {
                     events.extend(ev);
                     acted = true;
                 }
@@ -1145,4 +1177,47 @@ fn clean_name(name: &str) -> String {
         .collect();
     let n = n.trim().to_string();
     if n.is_empty() { "Player".into() } else { n }
+}
+
+/// One move of the computer player in `seat`, if it has one: its own choice,
+/// or, when that is not valid on its turn, the simplest legal way to end or
+/// advance the turn.
+fn bot_step<G: Game>(
+    g: &mut G,
+    bot: &HostBotFn,
+    seat: Seat,
+    level: BotLevel,
+    now: u64,
+) -> Option<Vec<Event>> {
+    let legal = g.legal_actions(seat);
+    if legal.is_empty() {
+        return None;
+    }
+    let view = g.view(seat);
+    if let Some(ev) = bot(&view, level).and_then(|a| g.apply(seat, a, now).ok()) {
+        return Some(ev);
+    }
+    if g.current_player() != Some(seat) {
+        return None;
+    }
+    for kind in [
+        ActionKind::Draw,
+        ActionKind::Pass,
+        ActionKind::TakeDiscard,
+        ActionKind::GiveUp,
+    ] {
+        if !legal.contains(&kind) {
+            continue;
+        }
+        let a = match kind {
+            ActionKind::Draw => Action::Draw,
+            ActionKind::Pass => Action::Pass,
+            ActionKind::TakeDiscard => Action::TakeDiscard,
+            _ => Action::GiveUp,
+        };
+        if let Ok(ev) = g.apply(seat, a, now) {
+            return Some(ev);
+        }
+    }
+    None
 }

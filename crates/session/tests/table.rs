@@ -898,3 +898,42 @@ fn the_first_move_timer_starts_with_the_game() {
         "the timed-out turn was played"
     );
 }
+
+/// Paced computer moves: the session plays no computer turn by itself, it says
+/// which seat is to move and the driver plays it (after its delay).
+#[test]
+fn paced_computer_moves_wait_for_the_driver() {
+    let mut s = settings(RuleSet::Manipulation, 2, 4);
+    s.computer_move_delay_ms = 700;
+    let mut t = Table::new(RuleSet::Manipulation, 2, 4);
+    t.host = HostSession::new(s, new_game, bot());
+    t.host.add_computer(0, BotLevel::Greedy).unwrap();
+    t.join("A");
+    t.host.start(t.now).unwrap();
+    t.pump();
+    // Seat 0 (the computer) deals first and has not moved.
+    assert_eq!(t.host.computer_to_move(), Some(0));
+    let updates = |t: &Table| t.phones[0].received.len();
+    let before = updates(&t);
+    let view = t.phones[0].session.view().unwrap().clone();
+    assert_eq!(view.current, Some(0));
+    // An input that is not the computer's move changes nothing for it.
+    t.host.tick(t.now + 100);
+    t.pump();
+    assert_eq!(t.host.computer_to_move(), Some(0));
+    assert_eq!(updates(&t), before);
+    // The driver plays it, one move at a time, until it is the person's turn.
+    let mut moves = 0;
+    while t.host.computer_to_move().is_some() {
+        assert!(t.host.play_computer(t.now));
+        t.pump();
+        moves += 1;
+        assert!(moves < 200);
+    }
+    assert!(updates(&t) >= before + moves, "each move is sent at once");
+    assert_eq!(t.host.game().unwrap().current_player(), Some(1));
+    assert!(!t.host.play_computer(t.now), "no computer is to move");
+    // Without a delay nothing is left to the driver.
+    let plain = Table::new(RuleSet::Manipulation, 2, 4);
+    assert_eq!(plain.host.computer_to_move(), None);
+}
