@@ -305,6 +305,9 @@ where
             s
         }
     };
+    let mut session = session;
+    // Without an autosave file nobody keeps the saves: do not make them.
+    session.set_autosave(opts.autosave.is_some());
     let publisher = if opts.publish {
         let instance = crate::tls::hex(&fp[..6]);
         match Publisher::start(

@@ -38,7 +38,8 @@ pub enum Output {
     Close {
         conn: ConnId,
     },
-    /// Write this save file (replacing the last one).
+    /// Write this save file (replacing the last one). Made when the outputs
+    /// queued before it were taken: after the messages of the same input.
     Save(Vec<u8>),
     /// The lobby changed (for the host's own screen and the mDNS free-seat count).
     LobbyChanged,
@@ -232,6 +233,25 @@ pub struct HostSession<G> {
     rng: ChaCha20Rng,
     now: u64,
     game_over_sent: bool,
+    /// Make an [`Output::Save`] after every change (see
+    /// [`HostSession::set_autosave`]).
+    autosave: bool,
+    /// A change wants saving: the save is made when the outputs before it
+    /// have been taken ([`HostSession::poll`]), so messages go out first.
+    save_due: bool,
+}
+
+/// A save file made from borrowed parts: the same JSON as [`SaveFile`],
+/// without cloning the game and the seats (the views last sent among them).
+#[derive(Serialize)]
+#[serde(bound = "G: Serialize")]
+struct SaveRef<'a, G> {
+    format: &'a str,
+    version: u32,
+    settings: &'a HostSettings,
+    seats: &'a [SeatSlot],
+    game: Option<&'a G>,
+    rng_state: [u8; 32],
 }
 
 /// Longest player name kept.
@@ -264,6 +284,8 @@ where
             rng,
             now: 0,
             game_over_sent: false,
+            autosave: true,
+            save_due: false,
         }
     }
 
@@ -306,6 +328,8 @@ where
             rng: ChaCha20Rng::from_seed(save.rng_state),
             now,
             game_over_sent: false,
+            autosave: true,
+            save_due: false,
         })
     }
 
@@ -335,12 +359,22 @@ where
 
     /// The next output for the driver.
     pub fn poll(&mut self) -> Option<Output> {
+        if self.out.is_empty() && self.save_due {
+            self.save_due = false;
+            self.write_save();
+        }
         self.out.pop_front()
     }
 
     /// Every pending output.
     pub fn drain(&mut self) -> Vec<Output> {
-        self.out.drain(..).collect()
+        let mut all: Vec<Output> = self.out.drain(..).collect();
+        if self.save_due {
+            self.save_due = false;
+            self.write_save();
+            all.extend(self.out.drain(..));
+        }
+        all
     }
 
     /// The lobby as everyone sees it.
@@ -1128,16 +1162,24 @@ where
         self.out.push_back(Output::LobbyChanged);
     }
 
+    /// Asks for an autosave: made once the outputs queued before it have been
+    /// taken, so the JSON is written after the messages are on their way.
     fn save(&mut self) {
+        if self.autosave {
+            self.save_due = true;
+        }
+    }
+
+    fn write_save(&mut self) {
         let mut rng_state = [0u8; 32];
         let mut fork = self.rng.clone();
         fork.fill_bytes(&mut rng_state);
-        let save = SaveFile {
-            format: "rami-table".into(),
+        let save = SaveRef {
+            format: "rami-table",
             version: SAVE_VERSION,
-            settings: self.settings.clone(),
-            seats: self.seats.clone(),
-            game: self.game.clone(),
+            settings: &self.settings,
+            seats: &self.seats,
+            game: self.game.as_ref(),
             rng_state,
         };
         if let Ok(bytes) = serde_json::to_vec(&save) {
@@ -1145,9 +1187,17 @@ where
         }
     }
 
+    /// Whether the session makes an [`Output::Save`] after every change (on by
+    /// default). A driver that writes no autosave turns it off, so that no
+    /// input waits for a save nobody keeps; [`HostSession::save_bytes`] still
+    /// works.
+    pub fn set_autosave(&mut self, on: bool) {
+        self.autosave = on;
+    }
+
     /// The save file of the table as it is now.
     pub fn save_bytes(&mut self) -> Vec<u8> {
-        self.save();
+        self.write_save();
         match self.out.pop_back() {
             Some(Output::Save(b)) => b,
             Some(other) => {
