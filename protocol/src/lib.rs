@@ -27,7 +27,10 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 ///
 /// Version 2: refusals of actions are typed ([`ActionRefusal`], carrying the
 /// engine's [`ActionError`]), and a computer seat says its level.
-pub const PROTOCOL_VERSION: u16 = 2;
+/// Version 3: a hand's result, the game's outcome and a reminder's hint travel
+/// once, in the update's events; the patch no longer repeats them ([`events_into_view`],
+/// [`ViewPatch::apply_update`]).
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The first bytes of a [`ClientMsg::Hello`] payload field: tells a Rami phone from
 /// anything else that happens to connect.
@@ -214,7 +217,8 @@ pub enum HostMsg {
     Seated { seat: Seat, token: SeatToken },
     /// Your whole view: on join, rejoin and resync.
     Snapshot { view: Box<PlayerView> },
-    /// What happened since the last message, and how your view changed.
+    /// What happened since the last message, and how your view changed: apply
+    /// it with [`ViewPatch::apply_update`] (the events first, then the patch).
     Update {
         events: Vec<Event>,
         patch: Box<ViewPatch>,
@@ -261,7 +265,59 @@ fn changed<T: Clone + PartialEq>(old: &T, new: &T) -> Option<T> {
     (old != new).then(|| new.clone())
 }
 
+/// What an update's events say about the view by themselves: `HandEnded`
+/// sets `last_hand` to its result, `GameEnded` sets `outcome`, and a
+/// `Reminded` of the view's own seat sets `hint`. The host leaves these out of
+/// the patch when they say it (since protocol version 3), so that a hand's
+/// result or a hint (each up to ~100 B) does not travel twice.
+pub fn events_into_view(events: &[Event], view: &mut PlayerView) {
+    for e in events {
+        match e {
+            Event::Reminded { seat, hint } if *seat == view.seat => view.hint = Some(hint.clone()),
+            Event::HandEnded { result } => view.last_hand = Some(result.clone()),
+            Event::GameEnded { outcome } => view.outcome = Some(outcome.clone()),
+            _ => {}
+        }
+    }
+}
+
+fn says_something(events: &[Event]) -> bool {
+    events.iter().any(|e| {
+        matches!(
+            e,
+            Event::HandEnded { .. } | Event::GameEnded { .. } | Event::Reminded { .. }
+        )
+    })
+}
+
 impl ViewPatch {
+    /// The patch of an update that carries `events`: what changed from `old` to
+    /// `new` that the events do not already say ([`events_into_view`]).
+    pub fn diff_after(old: &PlayerView, events: &[Event], new: &PlayerView) -> ViewPatch {
+        if says_something(events) {
+            let mut base = old.clone();
+            events_into_view(events, &mut base);
+            ViewPatch::diff(&base, new)
+        } else {
+            ViewPatch::diff(old, new)
+        }
+    }
+
+    /// Applies an update: its events ([`events_into_view`]), then the patch
+    /// made by [`ViewPatch::diff_after`]. Fails (leaving `view` unchanged) when
+    /// the patch does not fit.
+    pub fn apply_update(&self, events: &[Event], view: &mut PlayerView) -> Result<(), PatchError> {
+        if says_something(events) {
+            let mut next = view.clone();
+            events_into_view(events, &mut next);
+            self.apply(&mut next)?;
+            *view = next;
+            Ok(())
+        } else {
+            self.apply(view)
+        }
+    }
+
     /// What changed from `old` to `new` (two views of the same seat).
     pub fn diff(old: &PlayerView, new: &PlayerView) -> ViewPatch {
         let table = (old.table != new.table).then(|| TablePatch {

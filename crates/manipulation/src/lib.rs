@@ -9,8 +9,11 @@
 mod deal;
 
 pub use deal::{cards_per_player, composition as deck_composition};
+pub mod meld_check;
 pub mod proposal;
 pub mod scoring;
+
+pub use meld_check::{MeldCheck, MeldCheckBudget};
 
 use rami_cards::Card;
 use rami_game::{
@@ -39,6 +42,12 @@ struct Turn {
     draws: u32,
     /// Remind with hint: a hint is showing, so the next Draw/Pass goes on.
     hint: Option<Hint>,
+    /// Remind with hint: the last hint shown this turn. The table does not
+    /// change within a must-meld turn and the hand only grows, so it is still a
+    /// legal play: a later reminder of the same turn shows it again without
+    /// asking the move finder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    shown: Option<Hint>,
     /// Take back, draw 3: the player has started changing the table.
     touched: bool,
     /// Take back, draw 3: Give up was tapped once.
@@ -77,7 +86,35 @@ pub struct ManipulationGame {
     last_round: Option<LastRound>,
     last_hand: Option<HandResult>,
     outcome: Option<Outcome>,
+    /// How much the must-meld check may ask of the move finder
+    /// ([`ManipulationGame::set_meld_check_budget`]).
+    #[serde(default, skip_serializing_if = "is_default_budget")]
+    meld_budget: MeldCheckBudget,
+    /// How often the must-meld check was answered; not part of the game's state.
+    #[serde(skip)]
+    meld_counts: MeldCounts,
 }
+
+fn is_default_budget(b: &MeldCheckBudget) -> bool {
+    *b == MeldCheckBudget::DEFAULT
+}
+
+/// Must-meld questions answered by the hint already shown this turn (`hits`)
+/// and asked of the move finder (`asked`), for tests and benchmarks. Skipped
+/// when saving and ignored by `==`: it never changes what the game does.
+#[derive(Clone, Copy, Debug, Default)]
+struct MeldCounts {
+    hits: u64,
+    asked: u64,
+}
+
+impl PartialEq for MeldCounts {
+    fn eq(&self, _: &MeldCounts) -> bool {
+        true
+    }
+}
+
+impl Eq for MeldCounts {}
 
 fn not_now(kind: ActionKind, why: NotNowReason) -> ActionError {
     ActionError::NotNow { kind, why }
@@ -105,6 +142,8 @@ impl ManipulationGame {
             last_round: None,
             last_hand: None,
             outcome: None,
+            meld_budget: MeldCheckBudget::DEFAULT,
+            meld_counts: MeldCounts::default(),
             config,
         };
         let deck = match game.config.deck.clone() {
@@ -165,6 +204,22 @@ impl ManipulationGame {
 
     pub fn hand(&self, seat: Seat) -> Option<&[Card]> {
         self.hands.get(seat).map(Vec::as_slice)
+    }
+
+    /// How much the must-meld check of Remind-with-hint may ask of the move
+    /// finder (default [`MeldCheckBudget::DEFAULT`]; saved with the game).
+    pub fn set_meld_check_budget(&mut self, budget: MeldCheckBudget) {
+        self.meld_budget = budget;
+    }
+
+    pub fn meld_check_budget(&self) -> MeldCheckBudget {
+        self.meld_budget
+    }
+
+    /// Must-meld questions answered from the cache and asked of the finder so
+    /// far by this value (not saved; for tests and benchmarks).
+    pub fn meld_check_counts(&self) -> (u64, u64) {
+        (self.meld_counts.hits, self.meld_counts.asked)
     }
 
     pub fn stock_len(&self) -> usize {
@@ -280,24 +335,34 @@ impl ManipulationGame {
         Ok(())
     }
 
-    /// The hint for the current player, if the Remind check applies and a play exists.
-    fn pending_hint(&self) -> Option<Hint> {
+    /// The hint for the current player, if the Remind check applies and a play
+    /// was found within the budget ([`meld_check`]).
+    ///
+    /// What the answer depends on is the table and the player's hand. Within a
+    /// must-meld turn the table cannot change (a Done ends the turn) and the
+    /// hand only grows, and a play stays legal when the hand grows: so the hint
+    /// found once in a turn answers every later question of that turn
+    /// (`Turn::shown`, reset with the turn, saved with the game so that a
+    /// resumed game answers alike). A "no play" answer is not reused: a drawn
+    /// card can make a play (the finder keeps its own memo of such hands).
+    fn pending_hint(&mut self) -> Option<Hint> {
         if !self.remind() || self.turn.hint.is_some() {
             return None;
         }
-        let play = rami_solver::solve(
-            self.rules(),
+        if let Some(shown) = &self.turn.shown {
+            self.meld_counts.hits += 1;
+            return Some(shown.clone());
+        }
+        self.meld_counts.asked += 1;
+        let answer = meld_check::check(
+            self.config.rules,
             &self.table,
             &self.hands[self.current],
-            rami_solver::Goal::Hint,
-        )
-        .ok()??;
-        Some(Hint {
-            cards: play.played,
-            groups: play.changed,
-            rearrange: play.rearranged,
-            table: play.table,
-        })
+            self.meld_budget,
+        );
+        let hint = answer.hint().cloned();
+        self.turn.shown.clone_from(&hint);
+        hint
     }
 
     fn draw_cards(&mut self, seat: Seat, count: usize) -> usize {

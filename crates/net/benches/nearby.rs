@@ -1,8 +1,8 @@
 //! Nearby play latency over loopback QUIC: a host and a phone in every seat.
 //! One round trip: the phone whose turn it is sends its action (chosen
 //! beforehand by the computer player, so thinking is not timed) -> the host
-//! decodes it, validates it with the engine, applies it, autosaves (serializes;
-//! no file is written), makes each seat's patch -> every phone has read and
+//! decodes it, validates it with the engine, applies it, makes each seat's
+//! patch (no autosave file: the session makes no save) -> every phone has read and
 //! decoded its `Update`. The time is the last phone's arrival.
 //!
 //! Two tables: Manipulation with 5 phones (its most players), timing only

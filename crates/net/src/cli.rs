@@ -51,6 +51,9 @@ pub struct HostArgs {
     /// Never let a computer player take an absent person's seat.
     #[arg(long)]
     pub no_takeover: bool,
+    /// Milliseconds the host waits before each computer move (0: at once).
+    #[arg(long, default_value_t = 0)]
+    pub computer_delay_ms: u64,
     /// Run without a window (the window's host is Home > Play together nearby >
     /// Host in the app): every join request is
     /// accepted at once into the first empty seat, and the game starts when the
@@ -281,6 +284,7 @@ pub fn run_host(a: HostArgs) -> ExitCode {
     settings.auto_start = true;
     settings.seed = seed;
     settings.cover_level = a.bot_level;
+    settings.computer_move_delay_ms = a.computer_delay_ms;
     let autosave = a.autosave.clone().or(a.resume.clone());
     let host_opts = HostOptions {
         settings,

@@ -30,6 +30,9 @@ use tokio::sync::{Notify, broadcast, mpsc, watch};
 
 /// How to run a table.
 pub struct HostOptions {
+    /// The table's settings. `settings.computer_move_delay_ms` paces computer
+    /// moves: the driver waits that long before each one (0: at once; a host
+    /// with a person at it: `rami_session::DEFAULT_COMPUTER_MOVE_DELAY_MS`).
     pub settings: HostSettings,
     pub identity: HostIdentity,
     pub bind: SocketAddr,
@@ -302,6 +305,9 @@ where
             s
         }
     };
+    let mut session = session;
+    // Without an autosave file nobody keeps the saves: do not make them.
+    session.set_autosave(opts.autosave.is_some());
     let publisher = if opts.publish {
         let instance = crate::tls::hex(&fp[..6]);
         match Publisher::start(
@@ -461,11 +467,29 @@ where
         events,
     };
     flush(&mut shared.lock(), &mut d)?;
+    // Paced computer moves (`HostSettings::computer_move_delay_ms`): when the
+    // session reports a computer seat to move, its move is played once the
+    // delay has passed since the input that gave it the turn.
+    let mut computer_due: Option<tokio::time::Instant> = None;
     loop {
-        let wake = shared.lock().next_wakeup().map(|t| {
+        let (wake, to_move, delay) = {
+            let s = shared.lock();
+            (
+                s.next_wakeup(),
+                s.computer_to_move(),
+                Duration::from_millis(s.settings().computer_move_delay_ms),
+            )
+        };
+        let wake = wake.map(|t| {
             let now = crate::now_ms();
             tokio::time::Instant::now() + Duration::from_millis(t.saturating_sub(now))
         });
+        computer_due =
+            to_move.map(|_| computer_due.unwrap_or_else(|| tokio::time::Instant::now() + delay));
+        let wake = match (wake, computer_due) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let far = tokio::time::Instant::now() + Duration::from_secs(3600);
         let until = match (wake, d.over_at) {
             (Some(a), Some(b)) => a.min(b),
@@ -494,7 +518,12 @@ where
                 if d.over_at.is_some_and(|t| t <= tokio::time::Instant::now()) {
                     Some(Duration::from_millis(300))
                 } else {
-                    shared.lock().tick(crate::now_ms());
+                    let mut s = shared.lock();
+                    if computer_due.is_some_and(|t| t <= tokio::time::Instant::now()) {
+                        computer_due = None;
+                        s.play_computer(crate::now_ms());
+                    }
+                    s.tick(crate::now_ms());
                     None
                 }
             }

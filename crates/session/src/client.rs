@@ -169,7 +169,9 @@ impl ClientSession {
             }
             HostMsg::Update { events, patch } => {
                 let view = self.view.as_mut().ok_or(ClientError::OutOfSync)?;
-                patch.apply(view).map_err(|_| ClientError::OutOfSync)?;
+                patch
+                    .apply_update(&events, view)
+                    .map_err(|_| ClientError::OutOfSync)?;
                 if patch.table.is_some() || patch.hand.is_some() {
                     self.private_table = None;
                 }

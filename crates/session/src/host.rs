@@ -38,7 +38,8 @@ pub enum Output {
     Close {
         conn: ConnId,
     },
-    /// Write this save file (replacing the last one).
+    /// Write this save file (replacing the last one). Made when the outputs
+    /// queued before it were taken: after the messages of the same input.
     Save(Vec<u8>),
     /// The lobby changed (for the host's own screen and the mDNS free-seat count).
     LobbyChanged,
@@ -70,7 +71,20 @@ pub struct HostSettings {
     /// The level of the computer player that covers an absent person.
     #[serde(default)]
     pub cover_level: BotLevel,
+    /// How long the driver waits before each computer move, in milliseconds
+    /// (0: computer players move at once, inside the input that gave them the
+    /// turn). When it is not 0 the session plays no computer turn by itself: it
+    /// reports the seat ([`HostSession::computer_to_move`]) and the driver plays
+    /// it after the delay ([`HostSession::play_computer`]). The session never
+    /// reads a clock; waiting is the driver's. A host with a person at it
+    /// should use [`DEFAULT_COMPUTER_MOVE_DELAY_MS`].
+    #[serde(default)]
+    pub computer_move_delay_ms: u64,
 }
+
+/// A readable pace for computer moves at a table with a person at the host
+/// (the host's screen): one second per move.
+pub const DEFAULT_COMPUTER_MOVE_DELAY_MS: u64 = 1000;
 
 impl HostSettings {
     pub fn new(table: &str, rules: RuleSet, seats: usize) -> Self {
@@ -87,6 +101,7 @@ impl HostSettings {
             auto_start: false,
             seed: 0,
             cover_level: BotLevel::Greedy,
+            computer_move_delay_ms: 0,
         }
     }
 }
@@ -218,6 +233,25 @@ pub struct HostSession<G> {
     rng: ChaCha20Rng,
     now: u64,
     game_over_sent: bool,
+    /// Make an [`Output::Save`] after every change (see
+    /// [`HostSession::set_autosave`]).
+    autosave: bool,
+    /// A change wants saving: the save is made when the outputs before it
+    /// have been taken ([`HostSession::poll`]), so messages go out first.
+    save_due: bool,
+}
+
+/// A save file made from borrowed parts: the same JSON as [`SaveFile`],
+/// without cloning the game and the seats (the views last sent among them).
+#[derive(Serialize)]
+#[serde(bound = "G: Serialize")]
+struct SaveRef<'a, G> {
+    format: &'a str,
+    version: u32,
+    settings: &'a HostSettings,
+    seats: &'a [SeatSlot],
+    game: Option<&'a G>,
+    rng_state: [u8; 32],
 }
 
 /// Longest player name kept.
@@ -250,6 +284,8 @@ where
             rng,
             now: 0,
             game_over_sent: false,
+            autosave: true,
+            save_due: false,
         }
     }
 
@@ -292,6 +328,8 @@ where
             rng: ChaCha20Rng::from_seed(save.rng_state),
             now,
             game_over_sent: false,
+            autosave: true,
+            save_due: false,
         })
     }
 
@@ -321,12 +359,22 @@ where
 
     /// The next output for the driver.
     pub fn poll(&mut self) -> Option<Output> {
+        if self.out.is_empty() && self.save_due {
+            self.save_due = false;
+            self.write_save();
+        }
         self.out.pop_front()
     }
 
     /// Every pending output.
     pub fn drain(&mut self) -> Vec<Output> {
-        self.out.drain(..).collect()
+        let mut all: Vec<Output> = self.out.drain(..).collect();
+        if self.save_due {
+            self.save_due = false;
+            self.write_save();
+            all.extend(self.out.drain(..));
+        }
+        all
     }
 
     /// The lobby as everyone sees it.
@@ -533,7 +581,10 @@ where
             seed: self.settings.seed,
             deck: None,
         };
-        let game = (self.new_game)(config)?;
+        let mut game = (self.new_game)(config)?;
+        // Time starts now: a game is created without a clock, and the first
+        // turn's move timer (Rami) starts at the first time it is given.
+        let mut events = game.advance_time(self.now);
         self.game = Some(game);
         // Phones still asking to join can no longer get a seat.
         for req in self.pending() {
@@ -543,10 +594,56 @@ where
         for seat in 0..self.seats.len() {
             self.send_snapshot(seat);
         }
-        let events = self.run_bots();
+        events.extend(self.run_bots());
         self.broadcast(events);
         self.save();
         Ok(())
+    }
+
+    /// With paced computer moves (`computer_move_delay_ms` > 0): the computer
+    /// seat whose turn it is, if any. The driver waits the delay, then calls
+    /// [`HostSession::play_computer`]. Always `None` without pacing (computer
+    /// players then move at once).
+    pub fn computer_to_move(&self) -> Option<Seat> {
+        if !self.paced() {
+            return None;
+        }
+        let g = self.game.as_ref()?;
+        if g.is_terminal() {
+            return None;
+        }
+        let seat = g.current_player()?;
+        self.bot_level(seat).map(|_| seat)
+    }
+
+    /// Plays one move of the computer seat whose turn it is (see
+    /// [`HostSession::computer_to_move`]) and sends the updates. Returns false
+    /// when no computer seat is to move.
+    pub fn play_computer(&mut self, now: u64) -> bool {
+        self.now = self.now.max(now);
+        let Some(seat) = self.computer_to_move() else {
+            return false;
+        };
+        let Some(level) = self.bot_level(seat) else {
+            return false;
+        };
+        let bot = self.bot.clone();
+        let now = self.now;
+        let Some(g) = self.game.as_mut() else {
+            return false;
+        };
+        let Some(mut events) = bot_step(g, &bot, seat, level, now) else {
+            return false;
+        };
+        // Other computer seats' moves out of turn (claims) still come at once.
+        events.extend(self.run_bots());
+        self.broadcast(events);
+        self.save();
+        true
+    }
+
+    fn paced(&self) -> bool {
+        self.settings.computer_move_delay_ms > 0
     }
 
     /// An action of the person playing on the host's own device.
@@ -911,10 +1008,13 @@ where
         }
     }
 
-    /// Lets computer players act until it is a person's turn.
+    /// Lets computer players act until it is a person's turn. With paced
+    /// computer moves, a computer seat's own turn is left to the driver
+    /// ([`HostSession::play_computer`]); moves out of turn (claims) still come here.
     fn run_bots(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         let now = self.now;
+        let paced = self.paced();
         let bot = self.bot.clone();
         let bot_seats: Vec<(Seat, BotLevel)> = (0..self.seats.len())
             .filter_map(|s| self.bot_level(s).map(|l| (s, l)))
@@ -928,41 +1028,10 @@ where
             }
             let mut acted = false;
             for &(seat, level) in &bot_seats {
-                let legal = g.legal_actions(seat);
-                if legal.is_empty() {
+                if paced && g.current_player() == Some(seat) {
                     continue;
                 }
-                let view = g.view(seat);
-                let choice = bot(&view, level);
-                let mut done = match choice {
-                    Some(a) => g.apply(seat, a, now).ok(),
-                    None => None,
-                };
-                if done.is_none() && g.current_player() == Some(seat) {
-                    // The computer player had nothing valid: take the simplest
-                    // legal way to end or advance the turn.
-                    for kind in [
-                        ActionKind::Draw,
-                        ActionKind::Pass,
-                        ActionKind::TakeDiscard,
-                        ActionKind::GiveUp,
-                    ] {
-                        if !legal.contains(&kind) {
-                            continue;
-                        }
-                        let a = match kind {
-                            ActionKind::Draw => Action::Draw,
-                            ActionKind::Pass => Action::Pass,
-                            ActionKind::TakeDiscard => Action::TakeDiscard,
-                            _ => Action::GiveUp,
-                        };
-                        if let Ok(ev) = g.apply(seat, a, now) {
-                            done = Some(ev);
-                            break;
-                        }
-                    }
-                }
-                if let Some(ev) = done {
+                if let Some(ev) = bot_step(g, &bot, seat, level, now) {
                     events.extend(ev);
                     acted = true;
                 }
@@ -999,7 +1068,7 @@ where
                 .collect();
             let msg = match &slot.sent {
                 Some(old) => {
-                    let patch = ViewPatch::diff(old, &view);
+                    let patch = ViewPatch::diff_after(old, &mine, &view);
                     if patch.is_empty() && mine.is_empty() {
                         continue;
                     }
@@ -1093,16 +1162,24 @@ where
         self.out.push_back(Output::LobbyChanged);
     }
 
+    /// Asks for an autosave: made once the outputs queued before it have been
+    /// taken, so the JSON is written after the messages are on their way.
     fn save(&mut self) {
+        if self.autosave {
+            self.save_due = true;
+        }
+    }
+
+    fn write_save(&mut self) {
         let mut rng_state = [0u8; 32];
         let mut fork = self.rng.clone();
         fork.fill_bytes(&mut rng_state);
-        let save = SaveFile {
-            format: "rami-table".into(),
+        let save = SaveRef {
+            format: "rami-table",
             version: SAVE_VERSION,
-            settings: self.settings.clone(),
-            seats: self.seats.clone(),
-            game: self.game.clone(),
+            settings: &self.settings,
+            seats: &self.seats,
+            game: self.game.as_ref(),
             rng_state,
         };
         if let Ok(bytes) = serde_json::to_vec(&save) {
@@ -1110,9 +1187,17 @@ where
         }
     }
 
+    /// Whether the session makes an [`Output::Save`] after every change (on by
+    /// default). A driver that writes no autosave turns it off, so that no
+    /// input waits for a save nobody keeps; [`HostSession::save_bytes`] still
+    /// works.
+    pub fn set_autosave(&mut self, on: bool) {
+        self.autosave = on;
+    }
+
     /// The save file of the table as it is now.
     pub fn save_bytes(&mut self) -> Vec<u8> {
-        self.save();
+        self.write_save();
         match self.out.pop_back() {
             Some(Output::Save(b)) => b,
             Some(other) => {
@@ -1142,4 +1227,47 @@ fn clean_name(name: &str) -> String {
         .collect();
     let n = n.trim().to_string();
     if n.is_empty() { "Player".into() } else { n }
+}
+
+/// One move of the computer player in `seat`, if it has one: its own choice,
+/// or, when that is not valid on its turn, the simplest legal way to end or
+/// advance the turn.
+fn bot_step<G: Game>(
+    g: &mut G,
+    bot: &HostBotFn,
+    seat: Seat,
+    level: BotLevel,
+    now: u64,
+) -> Option<Vec<Event>> {
+    let legal = g.legal_actions(seat);
+    if legal.is_empty() {
+        return None;
+    }
+    let view = g.view(seat);
+    if let Some(ev) = bot(&view, level).and_then(|a| g.apply(seat, a, now).ok()) {
+        return Some(ev);
+    }
+    if g.current_player() != Some(seat) {
+        return None;
+    }
+    for kind in [
+        ActionKind::Draw,
+        ActionKind::Pass,
+        ActionKind::TakeDiscard,
+        ActionKind::GiveUp,
+    ] {
+        if !legal.contains(&kind) {
+            continue;
+        }
+        let a = match kind {
+            ActionKind::Draw => Action::Draw,
+            ActionKind::Pass => Action::Pass,
+            ActionKind::TakeDiscard => Action::TakeDiscard,
+            _ => Action::GiveUp,
+        };
+        if let Ok(ev) = g.apply(seat, a, now) {
+            return Some(ev);
+        }
+    }
+    None
 }

@@ -13,6 +13,6 @@ mod host;
 
 pub use client::{ClientError, ClientEvent, ClientSession};
 pub use host::{
-    BotFn, ConnId, HostBotFn, HostSession, HostSettings, JoinRequest, LobbyError, LobbySnapshot,
-    NewGameFn, Output, ResumeError, SaveFile, StartError,
+    BotFn, ConnId, DEFAULT_COMPUTER_MOVE_DELAY_MS, HostBotFn, HostSession, HostSettings,
+    JoinRequest, LobbyError, LobbySnapshot, NewGameFn, Output, ResumeError, SaveFile, StartError,
 };

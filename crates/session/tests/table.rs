@@ -862,4 +862,78 @@ fn message_sizes() {
     );
     assert!(*snap.last().unwrap() <= 1024);
     assert!(p(&upd, 0.5) <= 200);
+    // Every update, the ends of hands and of the game included (results and
+    // hints travel once, in the events: protocol version 3).
+    assert_eq!(over, 0, "updates over 200 bytes");
+}
+
+/// The first Rami move timer starts when the host starts the game, not at the
+/// first action: `start` gives the game its first time.
+#[test]
+fn the_first_move_timer_starts_with_the_game() {
+    let mut s = settings(RuleSet::Rami, 2, 3);
+    s.options.move_time_limit_ms = Some(30_000);
+    let mut t = Table::new(RuleSet::Rami, 2, 3);
+    t.host = HostSession::new(s, new_game, bot());
+    t.join("A");
+    t.join("B");
+    t.now = 5_000;
+    t.host.start(t.now).unwrap();
+    t.pump();
+    let g = t.host.game().unwrap();
+    let first = g.current_player().unwrap();
+    assert_eq!(g.next_deadline(), Some(35_000));
+    assert_eq!(t.host.next_wakeup(), Some(35_000));
+    for p in &t.phones {
+        assert_eq!(p.session.view().unwrap().move_deadline, Some(35_000));
+    }
+    // Nobody moves: at the deadline the host plays for the first player.
+    t.now = 35_000;
+    t.host.tick(t.now);
+    t.pump();
+    let g = t.host.game().unwrap();
+    assert_ne!(
+        g.current_player(),
+        Some(first),
+        "the timed-out turn was played"
+    );
+}
+
+/// Paced computer moves: the session plays no computer turn by itself, it says
+/// which seat is to move and the driver plays it (after its delay).
+#[test]
+fn paced_computer_moves_wait_for_the_driver() {
+    let mut s = settings(RuleSet::Manipulation, 2, 4);
+    s.computer_move_delay_ms = 700;
+    let mut t = Table::new(RuleSet::Manipulation, 2, 4);
+    t.host = HostSession::new(s, new_game, bot());
+    t.host.add_computer(0, BotLevel::Greedy).unwrap();
+    t.join("A");
+    t.host.start(t.now).unwrap();
+    t.pump();
+    // Seat 0 (the computer) deals first and has not moved.
+    assert_eq!(t.host.computer_to_move(), Some(0));
+    let updates = |t: &Table| t.phones[0].received.len();
+    let before = updates(&t);
+    let view = t.phones[0].session.view().unwrap().clone();
+    assert_eq!(view.current, Some(0));
+    // An input that is not the computer's move changes nothing for it.
+    t.host.tick(t.now + 100);
+    t.pump();
+    assert_eq!(t.host.computer_to_move(), Some(0));
+    assert_eq!(updates(&t), before);
+    // The driver plays it, one move at a time, until it is the person's turn.
+    let mut moves = 0;
+    while t.host.computer_to_move().is_some() {
+        assert!(t.host.play_computer(t.now));
+        t.pump();
+        moves += 1;
+        assert!(moves < 200);
+    }
+    assert!(updates(&t) >= before + moves, "each move is sent at once");
+    assert_eq!(t.host.game().unwrap().current_player(), Some(1));
+    assert!(!t.host.play_computer(t.now), "no computer is to move");
+    // Without a delay nothing is left to the driver.
+    let plain = Table::new(RuleSet::Manipulation, 2, 4);
+    assert_eq!(plain.host.computer_to_move(), None);
 }

@@ -282,7 +282,7 @@ pub fn check_phone(records: &[Record], capture: &[u8], who: &str) -> LeakStats {
                 let v = view
                     .as_mut()
                     .unwrap_or_else(|| panic!("{who}: update before a snapshot"));
-                patch.apply(v).unwrap();
+                patch.apply_update(events, v).unwrap();
                 checked.extend(patch.hand.iter().flatten());
                 if let Some(t) = &patch.table {
                     checked.extend(t.groups.iter().flat_map(|(_, g)| g));
