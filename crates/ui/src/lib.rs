@@ -12,6 +12,8 @@ pub mod cards;
 pub mod i18n;
 pub mod nearby;
 mod play;
+#[cfg(not(target_os = "android"))]
+pub mod probe;
 pub mod refusal;
 pub mod rules_text;
 
@@ -20,12 +22,16 @@ pub use i18n::Lang;
 pub use play::Play;
 
 use eframe::egui::{Color32, RichText, vec2};
-use nearby::{Browser, Cmd, HostSetup, JoinSetup, LinkState, Nearby, Note};
+use nearby::{Browser, Cmd, HostControl, HostSetup, JoinSetup, LinkState, Nearby, Note};
 use rami_engine::AnyGame;
-use rami_game::{Game, GameConfig, MustMeldCheck, Options, PlayerView, RuleSet, UnfinishedMove};
+use rami_game::{
+    BotLevel, Game, GameConfig, MustMeldCheck, Options, PlayerView, RuleSet, Seat, UnfinishedMove,
+};
 use rami_net::discovery::FoundTable;
 use rami_protocol::{Lobby, Refusal, SeatInfo};
+use rami_session::{ConnId, LobbySnapshot};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -124,6 +130,9 @@ struct HostForm {
     rules: RuleSet,
     seats: usize,
     options: Options,
+    /// The level of the computer players seated from the lobby (and of the one
+    /// that covers an absent person).
+    level: BotLevel,
 }
 
 impl Default for HostForm {
@@ -134,6 +143,7 @@ impl Default for HostForm {
             rules: RuleSet::Manipulation,
             seats: 2,
             options: Options::default(),
+            level: BotLevel::Greedy,
         }
     }
 }
@@ -145,6 +155,9 @@ struct JoinForm {
     found: Vec<FoundTable>,
     browse_error: Option<String>,
     picked: Option<usize>,
+    /// A table's address typed by hand (`host:port`), for when discovery
+    /// finds nothing.
+    addr: String,
     code: String,
     name: String,
     error: Option<String>,
@@ -156,6 +169,11 @@ struct Table {
     role: Role,
     /// Host: the join code and where the table listens.
     hosting: Option<(String, SocketAddr, [u8; 32])>,
+    /// Host: the lobby's commands, and the lobby as the host sees it.
+    control: Option<HostControl>,
+    host_lobby: Option<LobbySnapshot>,
+    /// Host: the seat picked for each join request (else the first free one).
+    accept_into: HashMap<ConnId, Seat>,
     lobby: Option<Lobby>,
     presence: Vec<SeatInfo>,
     seat: Option<usize>,
@@ -163,6 +181,7 @@ struct Table {
     link_state: LinkState,
     /// Why the table could not be reached, or refused us (already translated).
     failed: Option<String>,
+    /// Host: why the last lobby command or Start could not be done.
     start_error: Option<String>,
     closed: bool,
 }
@@ -173,6 +192,9 @@ impl Table {
             link,
             role,
             hosting: None,
+            control: None,
+            host_lobby: None,
+            accept_into: HashMap::new(),
             lobby: None,
             presence: Vec::new(),
             seat: None,
@@ -184,9 +206,12 @@ impl Table {
         }
     }
 
-    /// Who sits where (presence when known, else the lobby's seats).
+    /// Who sits where (the host's lobby at the host; presence when known, else
+    /// the lobby's seats, at a phone).
     fn seats(&self) -> &[SeatInfo] {
-        if !self.presence.is_empty() {
+        if let Some(l) = &self.host_lobby {
+            &l.seats
+        } else if !self.presence.is_empty() {
             &self.presence
         } else {
             self.lobby.as_ref().map_or(&[], |l| &l.seats)
@@ -485,7 +510,16 @@ impl RamiApp {
                     code,
                     addr,
                     fingerprint,
-                } => t.hosting = Some((code, addr, fingerprint)),
+                    control,
+                } => {
+                    t.hosting = Some((code, addr, fingerprint));
+                    t.control = Some(control);
+                }
+                Note::HostLobby(l) => {
+                    t.accept_into
+                        .retain(|id, _| l.pending.iter().any(|r| r.id == *id));
+                    t.host_lobby = Some(l);
+                }
                 Note::Lobby(l) => t.lobby = Some(l),
                 Note::Presence(p) => t.presence = p,
                 Note::Seated(seat) => {
@@ -513,9 +547,9 @@ impl RamiApp {
                         p.on_refused(error, text);
                     }
                 }
-                Note::StartFailed(e) => t.start_error = Some(e),
                 Note::Link(state) => t.link_state = state,
                 Note::GameOver | Note::Closed => t.closed = true,
+                Note::NotThatTable => t.failed = Some(lang.t("join.not_that_table").into()),
                 Note::Failed { refusal, text } => {
                     t.failed = Some(match refusal {
                         Some(r) => refusal_text(lang, &r),
@@ -542,33 +576,156 @@ impl RamiApp {
         let lang = self.settings.lang;
         ui.label(RichText::new(lang.t("nearby.seats")).strong());
         for (i, s) in t.seats().iter().enumerate() {
-            let n = (i + 1).to_string();
-            let who = match s {
-                SeatInfo::Empty => lang.fmt("nearby.seat_empty", &[("n", &n)]),
-                SeatInfo::Computer { .. } => lang.fmt("nearby.seat_computer", &[("n", &n)]),
-                SeatInfo::Human {
-                    name,
-                    connected,
-                    covered,
-                } => {
-                    let mut name = name.clone();
-                    if t.seat == Some(i) {
-                        name = format!("{name} ({})", lang.t("table.you"));
-                    }
-                    let state = if *covered {
-                        "nearby.covered"
-                    } else if *connected || t.seat == Some(i) {
-                        "nearby.connected"
-                    } else {
-                        "nearby.away"
-                    };
-                    lang.fmt(
-                        "nearby.seat_person",
-                        &[("n", &n), ("name", &name), ("state", lang.t(state))],
-                    )
+            ui.label(seat_text(lang, t.seat, i, s));
+        }
+    }
+
+    /// The host's lobby: the join code, join requests to accept (into a chosen
+    /// seat) or decline, seats to give to the computer or clear, Start.
+    fn host_lobby(&mut self, ui: &mut egui::Ui) {
+        let lang = self.settings.lang;
+        let level = self.host_form.level;
+        let Some(t) = self.table.as_mut() else { return };
+        if let Some(f) = &t.failed {
+            ui.colored_label(Color32::LIGHT_RED, f);
+        }
+        match &t.hosting {
+            Some((code, addr, _)) => {
+                ui.label(lang.t("host.code_is"));
+                ui.label(RichText::new(code).size(40.0).strong().monospace());
+                let shown = reachable_addr(*addr);
+                ui.label(RichText::new(lang.fmt("host.listening", &[("addr", &shown)])).weak());
+            }
+            None if t.failed.is_none() => {
+                ui.label(lang.t("host.opening"));
+            }
+            None => {}
+        }
+        ui.add_space(8.0);
+        let mut close = false;
+        if let (Some(l), Some(ctl)) = (t.host_lobby.clone(), t.control.clone()) {
+            ui.label(
+                RichText::new(format!(
+                    "{} - {}",
+                    l.table,
+                    rules_text::display_name(l.rules)
+                ))
+                .strong(),
+            );
+            let open = !l.started && t.failed.is_none();
+            let free: Vec<Seat> = (0..l.seats.len())
+                .filter(|&i| l.seats[i] == SeatInfo::Empty)
+                .collect();
+            let mut error: Option<String> = None;
+            // Join requests.
+            if open && !l.pending.is_empty() {
+                ui.add_space(4.0);
+                ui.label(RichText::new(lang.t("host.requests")).strong());
+                for r in &l.pending {
+                    let chosen = t
+                        .accept_into
+                        .get(&r.id)
+                        .copied()
+                        .filter(|s| free.contains(s))
+                        .or(free.first().copied());
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(lang.fmt("host.asks", &[("name", &r.name)]));
+                        // Which seat (when there is a choice).
+                        if free.len() > 1 {
+                            for &s in &free {
+                                let text =
+                                    lang.fmt("host.into_seat", &[("n", &(s + 1).to_string())]);
+                                if ui.selectable_label(chosen == Some(s), text).clicked() {
+                                    t.accept_into.insert(r.id, s);
+                                }
+                            }
+                        }
+                        let accept = ui.add_enabled(
+                            chosen.is_some(),
+                            egui::Button::new(lang.fmt("host.accept", &[("name", &r.name)])),
+                        );
+                        if accept.clicked()
+                            && let Err(e) = ctl.accept(r.id, chosen)
+                        {
+                            error = Some(e.to_string());
+                        }
+                        if ui
+                            .button(lang.fmt("host.decline", &[("name", &r.name)]))
+                            .clicked()
+                            && let Err(e) = ctl.decline(r.id)
+                        {
+                            error = Some(e.to_string());
+                        }
+                    });
                 }
-            };
-            ui.label(who);
+                if free.is_empty() {
+                    ui.label(RichText::new(lang.t("host.full")).weak());
+                }
+            }
+            // Seats.
+            ui.add_space(4.0);
+            ui.label(RichText::new(lang.t("nearby.seats")).strong());
+            for (i, s) in l.seats.iter().enumerate() {
+                let n = (i + 1).to_string();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(seat_text(lang, t.seat, i, s));
+                    if !open {
+                        return;
+                    }
+                    match s {
+                        SeatInfo::Empty => {
+                            if ui
+                                .button(lang.fmt("host.add_computer", &[("n", &n)]))
+                                .clicked()
+                                && let Err(e) = ctl.add_bot(i, level)
+                            {
+                                error = Some(e.to_string());
+                            }
+                        }
+                        _ if t.seat == Some(i) => {}
+                        _ => {
+                            if ui.button(lang.fmt("host.clear", &[("n", &n)])).clicked()
+                                && let Err(e) = ctl.clear_seat(i)
+                            {
+                                error = Some(e.to_string());
+                            }
+                        }
+                    }
+                });
+            }
+            if open {
+                ui.add_space(6.0);
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(lang.t("host.level"));
+                    for lv in [BotLevel::Greedy, BotLevel::Best] {
+                        ui.selectable_value(&mut self.host_form.level, lv, lang.t(level_key(lv)));
+                    }
+                });
+                ui.add_space(8.0);
+                if !free.is_empty() {
+                    ui.label(RichText::new(lang.t("host.empty_seats")).weak());
+                }
+                if Self::big_button(ui, lang.t("host.start")).clicked() {
+                    // Free seats go to the computer, then the deal.
+                    ctl.fill_with_bots(level);
+                    if let Err(e) = ctl.start() {
+                        error = Some(e.to_string());
+                    }
+                }
+            }
+            if let Some(e) = error {
+                t.start_error = Some(e);
+            }
+        }
+        if let Some(e) = &t.start_error {
+            ui.colored_label(Color32::LIGHT_RED, lang.fmt("host.failed", &[("why", e)]));
+        }
+        ui.add_space(8.0);
+        if ui.button(lang.t("host.close")).clicked() {
+            close = true;
+        }
+        if close {
+            self.leave_table();
         }
     }
 
@@ -577,61 +734,8 @@ impl RamiApp {
         let lang = self.settings.lang;
         ui.heading(lang.t("host.title"));
         ui.add_space(6.0);
-        if let Some(t) = &self.table {
-            if let Some(f) = &t.failed {
-                ui.colored_label(Color32::LIGHT_RED, f);
-            }
-            match &t.hosting {
-                Some((code, addr, _)) => {
-                    ui.label(lang.t("host.code_is"));
-                    ui.label(RichText::new(code).size(40.0).strong().monospace());
-                    ui.label(
-                        RichText::new(
-                            lang.fmt("host.listening", &[("port", &addr.port().to_string())]),
-                        )
-                        .weak(),
-                    );
-                }
-                None if t.failed.is_none() => {
-                    ui.label(lang.t("host.opening"));
-                }
-                None => {}
-            }
-            ui.add_space(8.0);
-            if let Some(l) = &t.lobby {
-                ui.label(
-                    RichText::new(format!(
-                        "{} - {}",
-                        l.table,
-                        rules_text::display_name(l.rules)
-                    ))
-                    .strong(),
-                );
-            }
-            self.seat_list(ui, t);
-            ui.add_space(12.0);
-            let started = t.lobby.as_ref().is_some_and(|l| l.started);
-            let start = !started && t.hosting.is_some() && t.failed.is_none();
-            let mut go = false;
-            let mut close = false;
-            if start {
-                ui.label(RichText::new(lang.t("host.empty_seats")).weak());
-                go = Self::big_button(ui, lang.t("host.start")).clicked();
-            }
-            if let Some(e) = &t.start_error {
-                ui.colored_label(Color32::LIGHT_RED, e);
-            }
-            ui.add_space(8.0);
-            if ui.button(lang.t("host.close")).clicked() {
-                close = true;
-            }
-            if go && let Some(t) = &mut self.table {
-                t.start_error = None;
-                t.link.send(Cmd::Start);
-            }
-            if close {
-                self.leave_table();
-            }
+        if self.table.is_some() {
+            self.host_lobby(ui);
             return;
         }
 
@@ -685,6 +789,7 @@ impl RamiApp {
                 bind: self.host_bind,
                 publish: self.mdns,
                 grace: self.nearby_grace,
+                cover_level: f.level,
             };
             let link = Nearby::host(ui.ctx(), setup);
             self.play = self.play.take().filter(|p| p.game.is_some());
@@ -762,6 +867,10 @@ impl RamiApp {
                 f.picked = Some(i);
             }
         }
+        ui.add_space(6.0);
+        let label = ui.label(RichText::new(lang.t("join.addr")).strong());
+        ui.add(egui::TextEdit::singleline(&mut f.addr).hint_text("192.168.1.20:47000"))
+            .labelled_by(label.id);
         ui.add_space(8.0);
         let label = ui.label(RichText::new(lang.t("join.code")).strong());
         ui.text_edit_singleline(&mut f.code).labelled_by(label.id);
@@ -778,13 +887,23 @@ impl RamiApp {
         if Self::big_button(ui, lang.t("join.join")).clicked() {
             let picked = f.picked.and_then(|i| f.found.get(i));
             let target = picked.and_then(|t| Some((t.addrs.first().copied()?, t.fingerprint?)));
-            match (picked, target) {
-                (None, _) => f.error = Some(lang.t("join.pick").into()),
-                (Some(_), None) => f.error = Some(lang.t("join.unusable").into()),
-                (Some(t), Some(_)) if !nearby::code_fits(&f.code, t) => {
-                    f.error = Some(lang.t("join.wrong_code").into())
+            // A typed address wins over the tables found.
+            let typed = (!f.addr.trim().is_empty()).then(|| parse_table_addr(&f.addr));
+            let code_ok = rami_protocol::normalize_code(&f.code).len() == 6;
+            let go = match (typed, picked, target) {
+                (Some(None), ..) => Err("join.bad_addr"),
+                (Some(Some(_)), ..) if !code_ok => Err("join.code_needed"),
+                (Some(Some(addr)), ..) => Ok((addr, None)),
+                (None, None, _) => Err("join.pick"),
+                (None, Some(_), None) => Err("join.unusable"),
+                (None, Some(t), Some(_)) if !nearby::code_fits(&f.code, t) => {
+                    Err("join.wrong_code")
                 }
-                (Some(_), Some((addr, fingerprint))) => {
+                (None, Some(_), Some((addr, fp))) => Ok((addr, Some(fp))),
+            };
+            match go {
+                Err(key) => f.error = Some(lang.t(key).into()),
+                Ok((addr, fingerprint)) => {
                     f.error = None;
                     let name = if f.name.trim().is_empty() {
                         lang.t("nearby.default_phone").to_string()
@@ -1018,6 +1137,81 @@ fn options_ui(ui: &mut egui::Ui, lang: Lang, applying: &[&str], o: &mut Options)
     }
 }
 
+/// Where phones can reach a table listening on `addr`, as the host screen
+/// shows it: the address itself, or for a table listening on every interface
+/// the one the system would route out of (a UDP socket is connected to a
+/// documentation address: nothing is sent), or only the port.
+fn reachable_addr(addr: SocketAddr) -> String {
+    if !addr.ip().is_unspecified() {
+        return addr.to_string();
+    }
+    let (bind, probe): (SocketAddr, SocketAddr) = if addr.is_ipv4() {
+        (([0u8; 4], 0).into(), ([192, 0, 2, 1], 9).into())
+    } else {
+        (
+            ([0u16; 8], 0).into(),
+            ([0x2001, 0xdb8, 0, 0, 0, 0, 0, 1], 9).into(),
+        )
+    };
+    std::net::UdpSocket::bind(bind)
+        .and_then(|s| s.connect(probe).and_then(|_| s.local_addr()))
+        .ok()
+        .filter(|l| !l.ip().is_unspecified())
+        .map_or_else(
+            || format!("*:{}", addr.port()),
+            |l| SocketAddr::new(l.ip(), addr.port()).to_string(),
+        )
+}
+
+/// A table's address as typed: `IPv4:port` or `[IPv6]:port` (port not 0).
+pub fn parse_table_addr(text: &str) -> Option<SocketAddr> {
+    text.trim()
+        .parse::<SocketAddr>()
+        .ok()
+        .filter(|a| a.port() != 0 && !a.ip().is_unspecified())
+}
+
+/// Who sits in seat `i` (`mine`: this device's seat), in `lang`.
+fn seat_text(lang: Lang, mine: Option<Seat>, i: Seat, s: &SeatInfo) -> String {
+    let n = (i + 1).to_string();
+    match s {
+        SeatInfo::Empty => lang.fmt("nearby.seat_empty", &[("n", &n)]),
+        SeatInfo::Computer { level } => lang.fmt(
+            "nearby.seat_computer",
+            &[("n", &n), ("level", lang.t(level_key(*level)))],
+        ),
+        SeatInfo::Human {
+            name,
+            connected,
+            covered,
+        } => {
+            let mut name = name.clone();
+            if mine == Some(i) {
+                name = format!("{name} ({})", lang.t("table.you"));
+            }
+            let state = if *covered {
+                "nearby.covered"
+            } else if *connected || mine == Some(i) {
+                "nearby.connected"
+            } else {
+                "nearby.away"
+            };
+            lang.fmt(
+                "nearby.seat_person",
+                &[("n", &n), ("name", &name), ("state", lang.t(state))],
+            )
+        }
+    }
+}
+
+/// The catalogue key of a computer player's level.
+fn level_key(level: BotLevel) -> &'static str {
+    match level {
+        BotLevel::Greedy => "level.greedy",
+        BotLevel::Best => "level.best",
+    }
+}
+
 /// Why the host refused this phone, in `lang`.
 fn refusal_text(lang: Lang, r: &Refusal) -> String {
     let key = match r {
@@ -1097,59 +1291,46 @@ pub fn run_native() -> eframe::Result<()> {
 }
 
 /// Opens the app in a desktop window; `game`, if given, is opened on the table
-/// (a resumed game, a demonstration position).
+/// (a resumed game, a demonstration position). The probes of [`probe`]
+/// (environment variables) time the window instead.
 #[cfg(not(target_os = "android"))]
 pub fn run_native_with(game: Option<AnyGame>) -> eframe::Result<()> {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Rami")
-            .with_inner_size([1200.0, 800.0])
-            .with_min_inner_size([640.0, 480.0]),
+    let frames: Option<usize> = std::env::var(probe::FRAME_PROBE)
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Rami")
+        .with_inner_size([1200.0, 800.0])
+        .with_min_inner_size([640.0, 480.0]);
+    if frames.is_some() {
+        viewport = viewport.with_inner_size([1920.0, 1080.0]);
+    }
+    let mut options = eframe::NativeOptions {
+        viewport,
+        // The frame probe: at 1920x1080, whatever size an earlier run left.
+        persist_window: frames.is_none(),
         ..Default::default()
     };
+    // ... and as fast as it can.
+    options.glow_options.vsync = frames.is_none();
     eframe::run_native(
         "Rami",
         options,
-        Box::new(|cc| {
+        Box::new(move |cc| {
+            if let Some(n) = frames {
+                return Ok(Box::new(probe::FrameProbe::new(n)) as Box<dyn eframe::App>);
+            }
             let mut app = RamiApp::from_storage(cc.storage);
             if let Some(game) = game {
                 app.start_game(game);
             }
-            let app: Box<dyn eframe::App> = if std::env::var_os(FIRST_FRAME_PROBE).is_some() {
-                Box::new(CloseAfterFirstFrame { app, frames: 0 })
+            let app: Box<dyn eframe::App> = if std::env::var_os(probe::FIRST_FRAME_PROBE).is_some()
+            {
+                Box::new(probe::CloseAfterFirstFrame { app, frames: 0 })
             } else {
                 Box::new(app)
             };
             Ok(app)
         }),
     )
-}
-
-/// Set, this environment variable makes the window close as soon as its first
-/// frame is on screen: `hyperfine` then times a cold start to the first frame
-/// (docs/BENCHMARKS.md).
-#[cfg(not(target_os = "android"))]
-const FIRST_FRAME_PROBE: &str = "RAMI_CLOSE_AFTER_FIRST_FRAME";
-
-/// The app, closed once its first frame has been painted. It saves nothing, so a
-/// measurement never touches the player's settings or saved game.
-#[cfg(not(target_os = "android"))]
-struct CloseAfterFirstFrame {
-    app: RamiApp,
-    frames: u32,
-}
-
-#[cfg(not(target_os = "android"))]
-impl eframe::App for CloseAfterFirstFrame {
-    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        eframe::App::ui(&mut self.app, ui, frame);
-        self.frames += 1;
-        // eframe paints after `ui` returns: the second call means the first
-        // frame is on screen.
-        if self.frames == 1 {
-            ui.ctx().request_repaint();
-        } else {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-        }
-    }
 }

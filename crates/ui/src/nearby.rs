@@ -2,42 +2,37 @@
 //! background thread that talks to the UI through channels.
 //!
 //! The UI sends [`Cmd`]s and reads [`Note`]s; every note asks egui for a repaint,
-//! so the app repaints only when something arrives (no polling loop). Both the
-//! host's own seat and a phone's seat are driven by a [`ClientSession`]: the
-//! host's is fed in-process (no socket), a phone's over QUIC. The UI's table is
-//! the same for both.
+//! so the app repaints only when something arrives (no polling loop).
 //!
-//! The host side owns its [`HostSession`] here, built from `rami_net`'s public
-//! pieces (certificate and join code, QUIC links, mDNS publishing), because the
-//! headless driver `rami_net::host::start_host` does not let a local player sit
-//! at the table or press Start. When `rami_net` gains its interactive lobby
-//! (accept/decline, add a computer player, start), [`host_main`] is the one
-//! place to swap: the [`Cmd`]/[`Note`] interface stays.
+//! Hosting runs `rami_net`'s own host driver ([`start_host`]); the host screen
+//! works its lobby through the [`HostHandle`] it gets in [`Note::Hosting`]
+//! (accept or decline join requests, computer seats, clear a seat, start), and
+//! follows it through [`Note::HostLobby`]. The person at the host's device plays
+//! exactly like a phone: a [`ClientSession`] over QUIC on the loopback address,
+//! whose join request the host accepts into the first seat before the join code
+//! is shown (nobody else can have asked yet: the request must carry the code).
+//! So the table the host's player sees comes from the same views and typed
+//! refusals as everyone else's.
 
 use eframe::egui;
-use rami_engine::AnyGame;
-use rami_game::{Action, ActionError, Event, Game, Options, PlayerView, RuleSet, Seat};
-use rami_net::discovery::{self, FoundTable, Publisher};
+use rami_game::{Action, ActionError, BotLevel, Event, Options, PlayerView, RuleSet, Seat};
+use rami_net::discovery::{self, FoundTable};
+use rami_net::host::{HostEvent, HostHandle, HostOptions, start_host};
 use rami_net::link::{Link, LinkRx, LinkTx, QuicLink};
 use rami_net::tls::{self, HostIdentity};
 use rami_protocol::{ClientMsg, HostMsg, Lobby, Refusal, SeatInfo, decode, encode};
-use rami_session::{
-    ClientError, ClientEvent, ClientSession, ConnId, HostSession, HostSettings, Output,
-};
-use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use rami_session::{ClientError, ClientEvent, ClientSession, HostSettings, LobbySnapshot};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc as std_mpsc};
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use tokio::sync::{broadcast, mpsc};
 
 /// What the UI asks of the table.
 #[derive(Clone, Debug)]
 pub enum Cmd {
     /// An action for this device's seat.
     Act(Action),
-    /// Host: fill the empty seats with computer players and start the game.
-    Start,
     /// Leave (phone) or close (host) the table.
     Stop,
 }
@@ -53,12 +48,15 @@ pub enum LinkState {
 /// What the table tells the UI.
 #[derive(Clone, Debug)]
 pub enum Note {
-    /// Host: the table is open.
+    /// Host: the table is open and this device's player has the first seat.
     Hosting {
         code: String,
         addr: SocketAddr,
         fingerprint: [u8; 32],
+        control: HostControl,
     },
+    /// Host: the lobby as the host sees it (join requests, seats, presence).
+    HostLobby(LobbySnapshot),
     Lobby(Lobby),
     Presence(Vec<SeatInfo>),
     /// This device has a seat.
@@ -69,16 +67,16 @@ pub enum Note {
         view: Box<PlayerView>,
         events: Vec<Event>,
     },
-    /// An action was refused: typed when the engine's error is known here (the
-    /// host's own seat), the host's text otherwise.
+    /// An action was refused: typed when the host said which engine error
+    /// (every game refusal), its text otherwise.
     Refused {
         error: Option<ActionError>,
         text: String,
     },
-    /// The game could not start (host).
-    StartFailed(String),
     Link(LinkState),
     GameOver,
+    /// Join by typed address: what answered there is not the table of that code.
+    NotThatTable,
     /// The table cannot be reached or refused us; `refusal` when the host said why.
     Failed {
         refusal: Option<Refusal>,
@@ -86,6 +84,24 @@ pub enum Note {
     },
     /// The table was closed (normally).
     Closed,
+}
+
+/// The host screen's hold on the lobby: `rami_net`'s [`HostHandle`]. Its calls
+/// are synchronous and answer at once (a frame may call them).
+#[derive(Clone)]
+pub struct HostControl(pub HostHandle);
+
+impl std::fmt::Debug for HostControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HostControl")
+    }
+}
+
+impl std::ops::Deref for HostControl {
+    type Target = HostHandle;
+    fn deref(&self) -> &HostHandle {
+        &self.0
+    }
 }
 
 /// How to open a table.
@@ -102,6 +118,8 @@ pub struct HostSetup {
     pub publish: bool,
     /// How long a dropped phone keeps its seat before a computer player takes it.
     pub grace: Duration,
+    /// The level of the computer player that covers an absent person.
+    pub cover_level: BotLevel,
 }
 
 /// How to join a table.
@@ -110,7 +128,10 @@ pub struct JoinSetup {
     pub name: String,
     pub code: String,
     pub addr: SocketAddr,
-    pub fingerprint: [u8; 32],
+    /// The host's certificate as discovery found it; `None` for a typed
+    /// address: the first connection then accepts the certificate whose
+    /// fingerprint the code's first half names, and pins it for the rest.
+    pub fingerprint: Option<[u8; 32]>,
     /// How long to keep trying to rejoin after a drop.
     pub rejoin_for: Duration,
 }
@@ -304,206 +325,114 @@ fn forward(client: &mut ClientSession, out: &Out) {
     }
 }
 
-enum ConnEvent {
-    Opened(ConnId, mpsc::UnboundedSender<Vec<u8>>),
-    Frame(ConnId, Vec<u8>),
-    Dropped(ConnId),
+/// Where this device's own player reaches the table it hosts: the loopback
+/// address of the family the table listens on (or the address itself when the
+/// table listens on one).
+fn local_addr(listening: SocketAddr) -> SocketAddr {
+    let ip = match listening.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    SocketAddr::new(ip, listening.port())
 }
-
-/// The host's own seat talks to the session through this connection number.
-const LOCAL: ConnId = ConnId(0);
 
 async fn host_main(
     setup: HostSetup,
-    mut cmds: mpsc::UnboundedReceiver<Cmd>,
+    cmds: mpsc::UnboundedReceiver<Cmd>,
     out: &Out,
 ) -> Result<(), String> {
     let identity = HostIdentity::generate().map_err(|e| e.to_string())?;
-    let fp = identity.fingerprint();
-    let code = identity.code.clone();
     let mut settings = HostSettings::new(&setup.table, setup.rules, setup.seats);
     settings.options = setup.options.clone();
-    settings.code = code.clone();
-    settings.proof = tls::proof(&code, &fp);
     settings.grace_ms = setup.grace.as_millis() as u64;
     settings.computer_takes_over = true;
-    settings.auto_accept = true;
+    // The host's screen answers join requests and presses Start.
+    settings.auto_accept = false;
     settings.auto_start = false;
     settings.seed = random_seed();
-    let server = identity.server_config().map_err(|e| e.to_string())?;
-    let endpoint = quinn::Endpoint::server(server, setup.bind).map_err(|e| e.to_string())?;
-    let addr = endpoint.local_addr().map_err(|e| e.to_string())?;
-    let mut session =
-        HostSession::<AnyGame>::new(settings, rami_engine::new_game, rami_net::cli::host_bots());
-    let mut publisher = if setup.publish {
-        Publisher::start(
-            &tls::hex(&fp[..6]),
-            &setup.table,
-            setup.rules.name(),
-            &fp,
-            addr.port(),
-            session.free_seats(),
-        )
-        .ok()
-    } else {
-        None
+    settings.cover_level = setup.cover_level;
+    let opts = HostOptions {
+        settings,
+        identity,
+        bind: setup.bind,
+        computers: 0,
+        autosave: None,
+        resume: None,
+        publish: setup.publish,
+        exit_when_over: false,
+        verbose: false,
+        tap: None,
     };
+    let running =
+        start_host::<rami_engine::AnyGame>(opts, rami_engine::new_game, rami_net::cli::host_bots())
+            .await?;
+    let handle = running.handle();
+    let mut events = handle.events();
+    let me = JoinSetup {
+        name: setup.name.clone(),
+        code: running.code.clone(),
+        addr: local_addr(running.addr),
+        fingerprint: Some(running.fingerprint),
+        // The loopback link does not drop; if it ever does, keep trying.
+        rejoin_for: Duration::from_secs(24 * 3600),
+    };
+    let phone = phone_main(me, cmds, out);
+    tokio::pin!(phone);
+
+    // This device's player asks first: seat them in seat 1 (index 0). No one
+    // else can have asked: a request needs the code, not shown yet.
+    let seat_me = async {
+        loop {
+            if let Some(r) = handle.lobby_snapshot().pending.first() {
+                return handle
+                    .accept(r.id, Some(0))
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+            }
+            match events.recv().await {
+                Ok(HostEvent::Closed) | Err(broadcast::error::RecvError::Closed) => {
+                    return Err("the table closed".to_string());
+                }
+                _ => {}
+            }
+        }
+    };
+    let seated = tokio::select! {
+        r = seat_me => r,
+        // The player's link failed (its note says why).
+        _ = &mut phone => Err(String::new()),
+    };
+    if let Err(e) = seated {
+        let _ = running.stop().await;
+        return if e.is_empty() { Ok(()) } else { Err(e) };
+    }
+    // The lobby first: once the code shows, the seats show with it.
+    out.send(Note::HostLobby(handle.lobby_snapshot()));
     out.send(Note::Hosting {
-        code: code.clone(),
-        addr,
-        fingerprint: fp,
+        code: running.code.clone(),
+        addr: running.addr,
+        fingerprint: running.fingerprint,
+        control: HostControl(handle.clone()),
     });
-
-    // The person at this device takes the first seat, through a connection that
-    // never leaves this thread.
-    let mut me = ClientSession::new(&setup.name, &code, None);
-    let now = rami_net::now_ms();
-    session.connect(LOCAL, now);
-    session.handle_msg(LOCAL, me.hello(), now);
-
-    let (ev_tx, mut ev_rx) = mpsc::unbounded_channel();
-    tokio::spawn(accept_loop(endpoint.clone(), ev_tx));
-    let mut conns: HashMap<ConnId, mpsc::UnboundedSender<Vec<u8>>> = HashMap::new();
-    let mut free = usize::MAX;
-    loop {
-        // Hand out what the session produced.
-        while let Some(o) = session.poll() {
-            match o {
-                Output::Send { conn, msg } if conn == LOCAL => {
-                    if let Err(e) = me.receive(msg) {
-                        out.send(Note::Failed {
-                            refusal: None,
-                            text: e.to_string(),
-                        });
-                    }
+    let lobby = async {
+        loop {
+            match events.recv().await {
+                Ok(HostEvent::Lobby(l)) => out.send(Note::HostLobby(l)),
+                Ok(HostEvent::GameOver) => {}
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    out.send(Note::HostLobby(handle.lobby_snapshot()))
                 }
-                Output::Send { conn, msg } => {
-                    if let (Some(tx), Ok(bytes)) = (conns.get(&conn), encode(&msg)) {
-                        let _ = tx.send(bytes);
-                    }
-                }
-                Output::Close { conn } => {
-                    conns.remove(&conn);
-                }
-                Output::LobbyChanged => {
-                    let f = session.free_seats();
-                    if f != free {
-                        free = f;
-                        if let Some(p) = publisher.as_mut() {
-                            let _ = p.update(f);
-                        }
-                    }
-                }
-                Output::Save(_) | Output::GameOver => {}
+                Ok(HostEvent::Closed) | Err(broadcast::error::RecvError::Closed) => return,
             }
         }
-        forward(&mut me, out);
-
-        let wake = session.next_wakeup().map(|t| {
-            let now = rami_net::now_ms();
-            tokio::time::Instant::now() + Duration::from_millis(t.saturating_sub(now))
-        });
-        let until = wake.unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
-        tokio::select! {
-            ev = ev_rx.recv() => {
-                let now = rami_net::now_ms();
-                match ev {
-                    Some(ConnEvent::Opened(id, tx)) => { conns.insert(id, tx); session.connect(id, now); }
-                    Some(ConnEvent::Frame(id, f)) => session.receive(id, &f, now),
-                    Some(ConnEvent::Dropped(id)) => { conns.remove(&id); session.disconnect(id, now); }
-                    None => break,
-                }
-            }
-            cmd = cmds.recv() => {
-                let now = rami_net::now_ms();
-                match cmd {
-                    Some(Cmd::Act(action)) => {
-                        // Judge the action on a copy first, so the local player sees
-                        // the engine's own error (translated, with its group and
-                        // joker names), not only its English text.
-                        let verdict = match (session.game(), me.seat()) {
-                            (Some(g), Some(seat)) => g.clone().apply(seat, action.clone(), now).err(),
-                            _ => None,
-                        };
-                        match verdict {
-                            Some(e) => out.send(Note::Refused { text: e.to_string(), error: Some(e) }),
-                            None => {
-                                let msg = me.act(action);
-                                session.handle_msg(LOCAL, msg, now);
-                            }
-                        }
-                    }
-                    Some(Cmd::Start) => {
-                        session.fill_with_computers(rami_game::BotLevel::Greedy);
-                        if let Err(e) = session.start(now) {
-                            out.send(Note::StartFailed(e.to_string()));
-                        }
-                    }
-                    Some(Cmd::Stop) | None => break,
-                }
-            }
-            _ = tokio::time::sleep_until(until) => session.tick(rami_net::now_ms()),
-        }
+    };
+    // Until the player leaves (closes the table) or the table ends.
+    tokio::select! {
+        _ = &mut phone => {}
+        _ = lobby => {}
     }
-    session.close_table();
-    while let Some(o) = session.poll() {
-        if let Output::Send { conn, msg } = o
-            && let (Some(tx), Ok(bytes)) = (conns.get(&conn), encode(&msg))
-        {
-            let _ = tx.send(bytes);
-        }
-    }
-    drop(conns);
-    drop(publisher);
-    // Let the closing messages go out.
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    endpoint.close(0u32.into(), b"closed");
-    out.send(Note::Closed);
-    Ok(())
-}
-
-async fn accept_loop(ep: quinn::Endpoint, ev: mpsc::UnboundedSender<ConnEvent>) {
-    let next = Arc::new(AtomicU64::new(1));
-    while let Some(incoming) = ep.accept().await {
-        let ev = ev.clone();
-        let id = ConnId(next.fetch_add(1, Ordering::Relaxed));
-        tokio::spawn(async move {
-            let Ok(conn) = incoming.await else { return };
-            let Ok(Ok((send, recv))) =
-                tokio::time::timeout(Duration::from_secs(10), conn.accept_bi()).await
-            else {
-                conn.close(1u32.into(), b"no stream");
-                return;
-            };
-            let (mut tx, mut rx) = QuicLink { conn, send, recv }.split();
-            let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Vec<u8>>();
-            if ev.send(ConnEvent::Opened(id, out_tx)).is_err() {
-                return;
-            }
-            tokio::spawn(async move {
-                while let Some(bytes) = out_rx.recv().await {
-                    if tx.send(bytes).await.is_err() {
-                        return;
-                    }
-                }
-                // The session closed this connection: flush and close.
-                tx.close().await;
-            });
-            loop {
-                match rx.recv().await {
-                    Ok(f) => {
-                        if ev.send(ConnEvent::Frame(id, f)).is_err() {
-                            return;
-                        }
-                    }
-                    Err(_) => {
-                        let _ = ev.send(ConnEvent::Dropped(id));
-                        return;
-                    }
-                }
-            }
-        });
-    }
+    running.stop().await
 }
 
 async fn connect(endpoint: &quinn::Endpoint, addr: SocketAddr) -> Result<QuicLink, String> {
@@ -522,6 +451,128 @@ async fn connect(endpoint: &quinn::Endpoint, addr: SocketAddr) -> Result<QuicLin
     }
 }
 
+/// Why a connection by join code alone failed.
+enum CodeConnectError {
+    /// Something answered, but its certificate is not the one the code names.
+    NotThatTable,
+    Other(String),
+}
+
+/// Connects to a typed address knowing only the join code: the host's
+/// certificate must be the one whose fingerprint the code's first half names
+/// (the same check a table found by mDNS gets), and the host still proves in
+/// its Welcome that it knows the whole code. Returns the link and the
+/// fingerprint, pinned from then on.
+async fn connect_by_code(
+    endpoint: &quinn::Endpoint,
+    addr: SocketAddr,
+    code: &str,
+) -> Result<(QuicLink, [u8; 32]), CodeConnectError> {
+    let verifier = Arc::new(CodeVerifier {
+        code: code.to_string(),
+        provider: Arc::new(rustls::crypto::ring::default_provider()),
+        mismatch: AtomicBool::new(false),
+    });
+    let other = |e: &dyn std::fmt::Display| CodeConnectError::Other(e.to_string());
+    let mut tls = rustls::ClientConfig::builder_with_provider(verifier.provider.clone())
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|e| other(&e))?
+        .dangerous()
+        .with_custom_certificate_verifier(verifier.clone())
+        .with_no_client_auth();
+    tls.alpn_protocols = vec![rami_protocol::ALPN.to_vec()];
+    let crypto = quinn::crypto::rustls::QuicClientConfig::try_from(tls).map_err(|e| other(&e))?;
+    let mut cfg = quinn::ClientConfig::new(Arc::new(crypto));
+    // As `rami_net::tls::client_config` does: the same keep-alive and idle
+    // timeout as every other link.
+    let mut transport = quinn::TransportConfig::default();
+    transport.keep_alive_interval(Some(tls::KEEP_ALIVE));
+    transport.max_idle_timeout(quinn::IdleTimeout::try_from(tls::IDLE_TIMEOUT).ok());
+    cfg.transport_config(Arc::new(transport));
+    let attempt = async {
+        let conn = endpoint
+            .connect_with(cfg, addr, "rami.local")
+            .map_err(|e| other(&e))?
+            .await
+            .map_err(|e| {
+                if verifier.mismatch.load(Ordering::Relaxed) {
+                    CodeConnectError::NotThatTable
+                } else {
+                    other(&e)
+                }
+            })?;
+        let fp = conn
+            .peer_identity()
+            .and_then(|id| {
+                id.downcast::<Vec<rustls::pki_types::CertificateDer<'static>>>()
+                    .ok()
+            })
+            .and_then(|certs| certs.first().map(|c| tls::fingerprint(c)))
+            .ok_or_else(|| CodeConnectError::Other("the host showed no certificate".into()))?;
+        let (send, recv) = conn.open_bi().await.map_err(|e| other(&e))?;
+        Ok((QuicLink { conn, send, recv }, fp))
+    };
+    match tokio::time::timeout(Duration::from_secs(5), attempt).await {
+        Ok(r) => r,
+        Err(_) => Err(CodeConnectError::Other("timed out".into())),
+    }
+}
+
+/// Accepts the certificate whose fingerprint matches the join code's first
+/// half, and checks the TLS 1.3 handshake signature (the host holds its key).
+#[derive(Debug)]
+struct CodeVerifier {
+    code: String,
+    provider: Arc<rustls::crypto::CryptoProvider>,
+    mismatch: AtomicBool,
+}
+
+impl rustls::client::danger::ServerCertVerifier for CodeVerifier {
+    fn verify_server_cert(
+        &self,
+        end_entity: &rustls::pki_types::CertificateDer<'_>,
+        _intermediates: &[rustls::pki_types::CertificateDer<'_>],
+        _server_name: &rustls::pki_types::ServerName<'_>,
+        _ocsp: &[u8],
+        _now: rustls::pki_types::UnixTime,
+    ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
+        if tls::code_matches(&self.code, &tls::fingerprint(end_entity)) {
+            Ok(rustls::client::danger::ServerCertVerified::assertion())
+        } else {
+            self.mismatch.store(true, Ordering::Relaxed);
+            Err(rustls::Error::General(
+                "the host's certificate does not match the join code".into(),
+            ))
+        }
+    }
+    fn verify_tls12_signature(
+        &self,
+        _message: &[u8],
+        _cert: &rustls::pki_types::CertificateDer<'_>,
+        _dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        Err(rustls::Error::General("TLS 1.2 is not used".into()))
+    }
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &rustls::pki_types::CertificateDer<'_>,
+        dss: &rustls::DigitallySignedStruct,
+    ) -> Result<rustls::client::danger::HandshakeSignatureValid, rustls::Error> {
+        rustls::crypto::verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
+    }
+    fn supported_verify_schemes(&self) -> Vec<rustls::SignatureScheme> {
+        self.provider
+            .signature_verification_algorithms
+            .supported_schemes()
+    }
+}
+
 enum Ended {
     Over,
     Stopped,
@@ -531,12 +582,6 @@ enum Ended {
 
 async fn phone_main(setup: JoinSetup, mut cmds: mpsc::UnboundedReceiver<Cmd>, out: &Out) {
     let fail = |refusal, text: String| out.send(Note::Failed { refusal, text });
-    let proof = tls::proof(&setup.code, &setup.fingerprint);
-    let mut client = ClientSession::new(&setup.name, &setup.code, Some(proof));
-    let cfg = match tls::client_config(setup.fingerprint) {
-        Ok(c) => c,
-        Err(e) => return fail(None, e.to_string()),
-    };
     let bind: SocketAddr = if setup.addr.is_ipv6() {
         SocketAddr::from(([0u16; 8], 0))
     } else {
@@ -546,10 +591,28 @@ async fn phone_main(setup: JoinSetup, mut cmds: mpsc::UnboundedReceiver<Cmd>, ou
         Ok(e) => e,
         Err(e) => return fail(None, e.to_string()),
     };
-    endpoint.set_default_client_config(cfg);
+    // A typed address: learn the certificate on the first connection.
+    let (fingerprint, mut first) = match setup.fingerprint {
+        Some(fp) => (fp, None),
+        None => match connect_by_code(&endpoint, setup.addr, &setup.code).await {
+            Ok((link, fp)) => (fp, Some(link)),
+            Err(CodeConnectError::NotThatTable) => return out.send(Note::NotThatTable),
+            Err(CodeConnectError::Other(why)) => return fail(None, why),
+        },
+    };
+    let proof = tls::proof(&setup.code, &fingerprint);
+    let mut client = ClientSession::new(&setup.name, &setup.code, Some(proof));
+    match tls::client_config(fingerprint) {
+        Ok(c) => endpoint.set_default_client_config(c),
+        Err(e) => return fail(None, e.to_string()),
+    }
     let mut dropped_at: Option<Instant> = None;
     loop {
-        let link = match connect(&endpoint, setup.addr).await {
+        let next = match first.take() {
+            Some(link) => Ok(link),
+            None => connect(&endpoint, setup.addr).await,
+        };
+        let link = match next {
             Ok(l) => l,
             Err(why) => match dropped_at {
                 Some(t) if t.elapsed() <= setup.rejoin_for => {
@@ -644,7 +707,6 @@ async fn play_link(
                             return Ended::Dropped;
                         }
                     }
-                    Some(Cmd::Start) => {}
                     Some(Cmd::Stop) | None => {
                         if !client.is_over()
                             && let Ok(bytes) = encode(&ClientMsg::Leave)

@@ -76,149 +76,51 @@ fn kind_name(lang: Lang, kind: ActionKind) -> &'static str {
     })
 }
 
-/// The engines' reasons for "not now" (English, French, Italian). A reason
-/// missing here shows in English.
-const NOT_NOW: &[(&str, &str, &str)] = &[
-    (
-        "draw your first card before you meld",
-        "piochez votre première carte avant de poser",
-        "pesca la prima carta prima di calare",
-    ),
-    (
-        "in Rummy 500 a joker on the table is never taken back",
-        "au Rummy 500, un joker posé ne se reprend jamais",
-        "nel Rummy 500 un jolly sul tavolo non si riprende mai",
-    ),
-    (
-        "knock only after your first or second draw",
-        "on ne toque qu'après la première ou la deuxième pioche",
-        "si bussa solo dopo la prima o la seconda pescata",
-    ),
-    (
-        "no drawing in the last turns after the stock ran out",
-        "on ne pioche plus dans les derniers tours, la pioche est vide",
-        "niente pescate negli ultimi giri, il mazzo è finito",
-    ),
-    (
-        "no knocking in the last turns after the stock ran out",
-        "on ne toque plus dans les derniers tours, la pioche est vide",
-        "non si bussa negli ultimi giri, il mazzo è finito",
-    ),
-    (
-        "only Rummy 500 lets you dig in the discard pile",
-        "seul le Rummy 500 permet de fouiller la défausse",
-        "solo il Rummy 500 permette di scavare negli scarti",
-    ),
-    (
-        "only in Carousel",
-        "seulement au Carrousel",
-        "solo nel Carosello",
-    ),
-    (
-        "only the host ends a Shanghai game",
-        "seul l'hôte termine une partie de Shanghai",
-        "solo chi ospita chiude una partita di Shanghai",
-    ),
-    (
-        "only with the option Take back, draw 3",
-        "seulement avec l'option Reprendre, piocher 3",
-        "solo con l'opzione Riprendi, pesca 3",
-    ),
-    (
-        "the Claim button is off at this table",
-        "le bouton Frapper n'est pas activé à cette table",
-        "il pulsante Reclama è disattivato a questo tavolo",
-    ),
-    (
-        "the claim window has closed",
-        "le moment de frapper est passé",
-        "il tempo per reclamare è scaduto",
-    ),
-    (
-        "the discard pile is empty",
-        "la défausse est vide",
-        "il mucchio degli scarti è vuoto",
-    ),
-    (
-        "the discard-pile rule sets have no such action",
-        "les jeux à défausse n'ont pas cette action",
-        "i giochi con gli scarti non hanno questa azione",
-    ),
-    (
-        "the player whose turn is next may not claim: take the discard instead",
-        "le joueur suivant ne peut pas frapper : prenez la défausse",
-        "chi gioca dopo non può reclamare: prendi lo scarto",
-    ),
-    (
-        "the stock is empty: pass instead",
-        "la pioche est vide : passez",
-        "il mazzo è vuoto: passa",
-    ),
-    (
-        "the stock is empty: take the discard",
-        "la pioche est vide : prenez la défausse",
-        "il mazzo è vuoto: prendi lo scarto",
-    ),
-    (
-        "the stock is not empty: draw instead",
-        "la pioche n'est pas vide : piochez",
-        "il mazzo non è vuoto: pesca",
-    ),
-    (
-        "there is no discard to claim now",
-        "il n'y a pas de carte à frapper maintenant",
-        "non c'è uno scarto da reclamare ora",
-    ),
-    (
-        "this rule set has no such action",
-        "ce jeu n'a pas cette action",
-        "questo gioco non ha questa azione",
-    ),
-    (
-        "three draws already",
-        "déjà trois pioches",
-        "già tre pescate",
-    ),
-    (
-        "you cannot claim your own discard",
-        "vous ne pouvez pas frapper votre propre carte",
-        "non puoi reclamare il tuo scarto",
-    ),
-    (
-        "you changed the table: play it with Done or Give up (+3)",
-        "vous avez changé la table : jouez-la avec Valider ou Abandonner (+3)",
-        "hai cambiato il tavolo: giocalo con Fatto o Rinuncia (+3)",
-    ),
-    (
-        "you have not changed the table: just draw",
-        "vous n'avez pas changé la table : piochez simplement",
-        "non hai cambiato il tavolo: pesca e basta",
-    ),
-    (
-        "you have already drawn this turn",
-        "vous avez déjà pioché ce tour-ci",
-        "hai già pescato in questo turno",
-    ),
-    (
-        "draw first: from the stock or the discard pile",
-        "piochez d'abord : dans la pioche ou la défausse",
-        "prima pesca: dal mazzo o dagli scarti",
-    ),
-];
+/// The catalogue key of each engine reason for "not now". Exhaustive: a new
+/// reason in the engine does not compile until it has its key (and the
+/// catalogue test checks the key has its three languages).
+pub fn not_now_key(why: NotNowReason) -> &'static str {
+    match why {
+        NotNowReason::TableChanged => "notnow.table_changed",
+        NotNowReason::StockEmptyPass => "notnow.stock_empty_pass",
+        NotNowReason::NoDrawInLastTurns => "notnow.no_draw_last_turns",
+        NotNowReason::ThreeDraws => "notnow.three_draws",
+        NotNowReason::StockNotEmpty => "notnow.stock_not_empty",
+        NotNowReason::TakeBackOptionOnly => "notnow.take_back_only",
+        NotNowReason::TableUnchanged => "notnow.table_unchanged",
+        NotNowReason::DrawBeforeMeld => "notnow.draw_before_meld",
+        NotNowReason::CarouselOnly => "notnow.carousel_only",
+        NotNowReason::NoKnockInLastTurns => "notnow.no_knock_last_turns",
+        NotNowReason::KnockAfterDraw => "notnow.knock_after_draw",
+        NotNowReason::ShanghaiOnly => "notnow.shanghai_only",
+        NotNowReason::HostOnly => "notnow.host_only",
+        NotNowReason::HostEndsShanghai => "notnow.host_ends_shanghai",
+        NotNowReason::NoSuchAction => "notnow.no_such_action",
+        NotNowReason::AlreadyDrawn => "notnow.already_drawn",
+        NotNowReason::DrawFirst => "notnow.draw_first",
+        NotNowReason::NotInDiscardGames => "notnow.not_in_discard_games",
+        NotNowReason::StockEmptyTakeDiscard => "notnow.stock_empty_take_discard",
+        NotNowReason::DiscardEmpty => "notnow.discard_empty",
+        NotNowReason::DigRummy500Only => "notnow.dig_rummy500_only",
+        NotNowReason::JokerStaysRummy500 => "notnow.joker_stays_rummy500",
+        NotNowReason::ClaimOff => "notnow.claim_off",
+        NotNowReason::ClaimClosed => "notnow.claim_closed",
+        NotNowReason::NothingToClaim => "notnow.nothing_to_claim",
+        NotNowReason::OwnDiscard => "notnow.own_discard",
+        NotNowReason::NextPlayerTakes => "notnow.next_player_takes",
+    }
+}
 
-fn not_now_reason(lang: Lang, why: &NotNowReason) -> String {
-    let en = why.to_string();
-    NOT_NOW
-        .iter()
-        .find(|(e, _, _)| *e == en)
-        .map_or(en.clone(), |(en, fr, it)| {
-            match lang {
-                Lang::En => en,
-                Lang::Fr => fr,
-                Lang::It => it,
-            }
-            .to_string()
-        })
+fn not_now_reason(lang: Lang, why: &NotNowReason) -> &'static str {
+    lang.t(not_now_key(*why))
+}
+
+/// The catalogue key of what must be opened first.
+pub fn deed_key(deed: Deed) -> &'static str {
+    match deed {
+        Deed::ExchangeJoker => "err.what_exchange",
+        Deed::LayOff => "err.what_lay_off",
+    }
 }
 
 /// Why a group is not valid, in `lang`.
@@ -260,7 +162,7 @@ pub fn action_error(lang: Lang, e: &ActionError) -> String {
             "err.not_now",
             &[
                 ("action", kind_name(lang, *kind)),
-                ("why", &not_now_reason(lang, why)),
+                ("why", not_now_reason(lang, why)),
             ],
         ),
         ActionError::InvalidGroup { group, reason } => lang.fmt(
@@ -318,10 +220,7 @@ pub fn action_error(lang: Lang, e: &ActionError) -> String {
             ],
         ),
         ActionError::NotOpened { needed, what } => {
-            let what = match what {
-                Deed::ExchangeJoker => lang.t("err.what_exchange"),
-                Deed::LayOff => lang.t("err.what_lay_off"),
-            };
+            let what = lang.t(deed_key(*what));
             lang.fmt(
                 "err.not_opened",
                 &[("needed", &needed.to_string()), ("what", what)],
@@ -343,7 +242,7 @@ pub fn action_error(lang: Lang, e: &ActionError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rami_cards::{Rank, Suit};
+    use rami_cards::{Face, Rank, Suit};
 
     #[test]
     fn refusals_are_translated() {
@@ -377,11 +276,226 @@ mod tests {
         assert!(action_error(Lang::It, &e).contains("Asso di picche"));
     }
 
-    #[test]
-    fn every_reason_of_the_engines_has_its_three_languages() {
-        for (en, fr, it) in NOT_NOW {
-            assert!(!en.is_empty() && !fr.is_empty() && !it.is_empty());
+    /// One of each engine reason; `not_now_ordinal` is exhaustive, so a new
+    /// reason does not compile until it is numbered, and the test below fails
+    /// until it is listed here.
+    const ALL_NOT_NOW: [NotNowReason; NOT_NOW_COUNT] = {
+        use NotNowReason::*;
+        [
+            TableChanged,
+            StockEmptyPass,
+            NoDrawInLastTurns,
+            ThreeDraws,
+            StockNotEmpty,
+            TakeBackOptionOnly,
+            TableUnchanged,
+            DrawBeforeMeld,
+            CarouselOnly,
+            NoKnockInLastTurns,
+            KnockAfterDraw,
+            ShanghaiOnly,
+            HostOnly,
+            HostEndsShanghai,
+            NoSuchAction,
+            AlreadyDrawn,
+            DrawFirst,
+            NotInDiscardGames,
+            StockEmptyTakeDiscard,
+            DiscardEmpty,
+            DigRummy500Only,
+            JokerStaysRummy500,
+            ClaimOff,
+            ClaimClosed,
+            NothingToClaim,
+            OwnDiscard,
+            NextPlayerTakes,
+        ]
+    };
+    const NOT_NOW_COUNT: usize = 27;
+
+    fn not_now_ordinal(w: NotNowReason) -> usize {
+        use NotNowReason::*;
+        match w {
+            TableChanged => 0,
+            StockEmptyPass => 1,
+            NoDrawInLastTurns => 2,
+            ThreeDraws => 3,
+            StockNotEmpty => 4,
+            TakeBackOptionOnly => 5,
+            TableUnchanged => 6,
+            DrawBeforeMeld => 7,
+            CarouselOnly => 8,
+            NoKnockInLastTurns => 9,
+            KnockAfterDraw => 10,
+            ShanghaiOnly => 11,
+            HostOnly => 12,
+            HostEndsShanghai => 13,
+            NoSuchAction => 14,
+            AlreadyDrawn => 15,
+            DrawFirst => 16,
+            NotInDiscardGames => 17,
+            StockEmptyTakeDiscard => 18,
+            DiscardEmpty => 19,
+            DigRummy500Only => 20,
+            JokerStaysRummy500 => 21,
+            ClaimOff => 22,
+            ClaimClosed => 23,
+            NothingToClaim => 24,
+            OwnDiscard => 25,
+            NextPlayerTakes => 26,
         }
+    }
+
+    /// One of each engine error; `error_ordinal` is exhaustive (same scheme).
+    fn all_errors() -> Vec<ActionError> {
+        let card = Card::natural(Rank::ACE, Suit::Spades);
+        let face = Face::new(Rank::KING, Suit::Hearts);
+        let mut v = vec![
+            ActionError::NoSuchSeat(3),
+            ActionError::GameOver,
+            ActionError::NotYourTurn { current: 1 },
+            ActionError::InvalidGroup {
+                group: 0,
+                reason: GroupError::TooFewCards,
+            },
+            ActionError::CardNotInHand { card },
+            ActionError::TableCardTakenBack { card },
+            ActionError::CardFromNowhere { card },
+            ActionError::NothingPlayed,
+            ActionError::JokerNeedsName {
+                group: 2,
+                options: vec![face, Face::new(Rank::QUEEN, Suit::Hearts)],
+            },
+            ActionError::JokerRenamed { was: face },
+            ActionError::JokerMoved { face },
+            ActionError::FreedJokerNotRenamed { face },
+            ActionError::FirstMeldNeedsRun,
+            ActionError::FrozenGroupChanged { group: 1 },
+            ActionError::TableCardJoinsJokerGroup { group: 1 },
+            ActionError::LoneCard { card },
+            ActionError::KnockTooHigh { points: 12 },
+            ActionError::NoSuchDiscard { depth: 4 },
+            ActionError::NoSuchMeld(5),
+            ActionError::SeatEliminated(2),
+            ActionError::OpeningTooLow {
+                points: 20,
+                needed: 30,
+            },
+            ActionError::DiscardTakenBack { card },
+            ActionError::NoJokerFor { meld: 0, face },
+            ActionError::ExchangeNeedsRealCard { card },
+            ActionError::TimeUp { deadline: 0 },
+        ];
+        for what in [Deed::LayOff, Deed::ExchangeJoker] {
+            v.push(ActionError::NotOpened { needed: 30, what });
+        }
+        for why in ALL_NOT_NOW {
+            v.push(ActionError::NotNow {
+                kind: ActionKind::Draw,
+                why,
+            });
+        }
+        v
+    }
+    const ERROR_COUNT: usize = 27;
+
+    fn error_ordinal(e: &ActionError) -> usize {
+        use ActionError::*;
+        match e {
+            NoSuchSeat(_) => 0,
+            GameOver => 1,
+            NotYourTurn { .. } => 2,
+            NotNow { .. } => 3,
+            InvalidGroup { .. } => 4,
+            CardNotInHand { .. } => 5,
+            TableCardTakenBack { .. } => 6,
+            CardFromNowhere { .. } => 7,
+            NothingPlayed => 8,
+            JokerNeedsName { .. } => 9,
+            JokerRenamed { .. } => 10,
+            JokerMoved { .. } => 11,
+            FreedJokerNotRenamed { .. } => 12,
+            FirstMeldNeedsRun => 13,
+            FrozenGroupChanged { .. } => 14,
+            TableCardJoinsJokerGroup { .. } => 15,
+            LoneCard { .. } => 16,
+            KnockTooHigh { .. } => 17,
+            NoSuchDiscard { .. } => 18,
+            NoSuchMeld(_) => 19,
+            SeatEliminated(_) => 20,
+            OpeningTooLow { .. } => 21,
+            NotOpened { .. } => 22,
+            DiscardTakenBack { .. } => 23,
+            NoJokerFor { .. } => 24,
+            ExchangeNeedsRealCard { .. } => 25,
+            TimeUp { .. } => 26,
+        }
+    }
+
+    /// A text from the catalogue: there (not its key echoed back), not empty,
+    /// every placeholder filled.
+    fn assert_translated(lang: Lang, text: &str, what: &str) {
+        assert!(!text.trim().is_empty(), "{what} in {lang:?}: empty");
+        assert!(
+            !text.contains('{') && !text.contains('}'),
+            "{what} in {lang:?}: unfilled placeholder in {text:?}"
+        );
+        for prefix in ["notnow.", "err.", "kind.", "group_err.", "ace."] {
+            assert!(
+                !text.contains(prefix),
+                "{what} in {lang:?}: missing catalogue key in {text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_not_now_reason_and_deed_has_its_three_languages() {
+        let mut seen = [false; NOT_NOW_COUNT];
+        for why in ALL_NOT_NOW {
+            seen[not_now_ordinal(why)] = true;
+            let key = not_now_key(why);
+            let texts: Vec<&str> = Lang::ALL.iter().map(|l| l.t(key)).collect();
+            for (lang, text) in Lang::ALL.iter().zip(&texts) {
+                assert_ne!(*text, key, "{why:?} has no {lang:?} text");
+                assert_translated(*lang, text, &format!("{why:?}"));
+            }
+            // The English text is the engine's own.
+            assert_eq!(texts[0], why.to_string().replace(" (seat 0)", ""));
+            assert!(
+                texts[1] != texts[0] && texts[2] != texts[0],
+                "{why:?} untranslated"
+            );
+        }
+        assert!(
+            seen.iter().all(|s| *s),
+            "a reason is missing from ALL_NOT_NOW"
+        );
+        for deed in [Deed::LayOff, Deed::ExchangeJoker] {
+            for lang in Lang::ALL {
+                assert_ne!(lang.t(deed_key(deed)), deed_key(deed));
+            }
+        }
+    }
+
+    #[test]
+    fn every_engine_error_has_its_three_languages() {
+        let all = all_errors();
+        let mut seen = [false; ERROR_COUNT];
+        for e in &all {
+            seen[error_ordinal(e)] = true;
+            let texts: Vec<String> = Lang::ALL.iter().map(|l| action_error(*l, e)).collect();
+            for (lang, text) in Lang::ALL.iter().zip(&texts) {
+                assert_translated(*lang, text, &format!("{e:?}"));
+            }
+            assert!(
+                texts[1] != texts[0] && texts[2] != texts[0],
+                "{e:?} untranslated"
+            );
+        }
+        assert!(
+            seen.iter().all(|s| *s),
+            "an error is missing from all_errors"
+        );
     }
 
     #[test]

@@ -121,6 +121,12 @@ fn open_and_join() -> (Harness<'static, RamiApp>, Harness<'static, RamiApp>) {
     phone.run();
     phone.get_by_label("Join").click();
     phone.run();
+    // The host sees the request and lets Bea in.
+    until_shown(&mut host, &mut phone, "Bea asks to join.");
+    until_shown(&mut phone, &mut host, "Waiting for the host to let you in");
+    assert_eq!(phone.state().nearby_seat(), None);
+    host.get_by_label("Accept Bea").click();
+    host.run();
     until(&mut host, &mut phone, "the phone to be seated", |h, p| {
         p.nearby_seat() == Some(1) && h.nearby_seat() == Some(0)
     });
@@ -229,6 +235,9 @@ fn a_phone_that_drops_is_covered_by_the_computer_and_the_host_says_so() {
         capture: None,
         verbose: false,
     }));
+    until_shown(&mut host, &mut other, "Cleo asks to join.");
+    host.get_by_label("Accept Cleo").click();
+    host.run();
     until_shown(&mut host, &mut other, "Seat 2: Cleo, connected");
     host.get_by_label("Start the game").click();
     host.run();
@@ -383,4 +392,216 @@ fn a_wrong_join_code_is_refused_with_a_clear_reason() {
     until_shown(&mut phone, &mut host, "Wrong join code");
     assert_eq!(phone.state().nearby_seat(), None);
     assert!(host.query_by_label_contains("Seat 2: free").is_some());
+}
+
+/// Opens the Join screen of `phone`, picks the table the host opened (as mDNS
+/// would have found it) and asks to join as `name`.
+fn ask_to_join(phone: &mut Harness<'static, RamiApp>, name: &str, host: &RamiApp) {
+    let (code, addr, fingerprint) = host.hosting().expect("hosting");
+    phone.state_mut().add_found_table(FoundTable {
+        name: "Rami".into(),
+        rules: "machiavelli".into(),
+        free_seats: 2,
+        version: rami_protocol::PROTOCOL_VERSION,
+        fingerprint: Some(fingerprint),
+        addrs: vec![addr],
+    });
+    phone.run();
+    phone.get_by_label("Play together nearby").click();
+    phone.run();
+    phone.get_by_label("Join a table").click();
+    phone.run();
+    phone.get_by_label("Your name").focus();
+    phone.run();
+    phone.get_by_label("Your name").type_text(name);
+    phone.run();
+    phone.get_by_label("Join code").focus();
+    phone.run();
+    phone.get_by_label("Join code").type_text(&code);
+    phone.run();
+    phone.get_by_label("Join").click();
+    phone.run();
+}
+
+#[test]
+fn the_host_seats_a_phone_where_it_chooses_declines_another_and_seats_the_computer() {
+    let mut host = harness(app());
+    let mut bea = harness(app());
+    let mut cleo = harness(app());
+    host.run();
+    host.get_by_label("Play together nearby").click();
+    host.run();
+    host.get_by_label("Host a table").click();
+    host.run();
+    host.get_by_label("Your name").focus();
+    host.run();
+    host.get_by_label("Your name").type_text("Ada");
+    host.run();
+    host.get_by_label("Machiavelli").click();
+    host.get_by_label("4").click();
+    host.run();
+    host.get_by_label("Open the table").click();
+    host.run();
+    until(&mut host, &mut bea, "the table to open", |h, _| {
+        h.hosting().is_some()
+    });
+    until_shown(&mut host, &mut bea, "Seat 1: Ada (You), connected");
+
+    // Bea asks; the host puts her in seat 3 rather than the first free one.
+    ask_to_join(&mut bea, "Bea", host.state());
+    until_shown(&mut host, &mut bea, "Bea asks to join.");
+    host.get_by_label("Seat 3").click();
+    host.run();
+    host.get_by_label("Accept Bea").click();
+    host.run();
+    until(&mut host, &mut bea, "Bea to be seated", |_, b| {
+        b.nearby_seat() == Some(2)
+    });
+    until_shown(&mut host, &mut bea, "Seat 3: Bea, connected");
+    until_shown(&mut bea, &mut host, "You have a seat");
+
+    // Cleo asks; the host declines, and Cleo is told so.
+    ask_to_join(&mut cleo, "Cleo", host.state());
+    until_shown(&mut host, &mut cleo, "Cleo asks to join.");
+    host.get_by_label("Decline Cleo").click();
+    host.run();
+    until_shown(&mut cleo, &mut host, "The host declined your request.");
+    assert_eq!(cleo.state().nearby_seat(), None);
+    until(&mut host, &mut cleo, "the request to go", |h, _| {
+        h.nearby_seat() == Some(0)
+    });
+    assert!(host.query_by_label_contains("Cleo asks").is_none());
+    assert!(host.query_by_label_contains("Seat 2: free").is_some());
+
+    // The computer takes seat 2, is sent away, and comes back at Start.
+    host.get_by_label("Computer in seat 2").click();
+    host.run();
+    until_shown(&mut host, &mut bea, "Seat 2: the computer (quick)");
+    host.get_by_label("Clear seat 2").click();
+    host.run();
+    until_shown(&mut host, &mut bea, "Seat 2: free");
+    host.get_by_label("Start the game").click();
+    host.run();
+    until(&mut host, &mut bea, "both tables to open", |h, b| {
+        h.screen == Screen::Table && b.screen == Screen::Table
+    });
+    let hv = host.state().table_view().expect("host view");
+    assert_eq!(hv.players.len(), 4);
+    assert_eq!(hv.seat, 0);
+    assert_eq!(bea.state().table_view().expect("Bea's view").seat, 2);
+}
+
+/// Types `text` into the field labelled `label`, replacing what was there.
+fn retype(h: &mut Harness<'static, RamiApp>, label: &str, text: &str) {
+    h.get_by_label_contains(label).focus();
+    h.run();
+    for _ in 0..48 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    h.get_by_label_contains(label).type_text(text);
+    h.run();
+}
+
+#[test]
+fn a_phone_joins_by_typed_address_and_a_bad_address_is_refused_clearly() {
+    let mut host = harness(app());
+    let mut phone = harness(app());
+    host.run();
+    host.get_by_label("Play together nearby").click();
+    host.run();
+    host.get_by_label("Host a table").click();
+    host.run();
+    host.get_by_label("Machiavelli").click();
+    host.get_by_label("2").click();
+    host.run();
+    host.get_by_label("Open the table").click();
+    host.run();
+    until(&mut host, &mut phone, "the table to open", |h, _| {
+        h.hosting().is_some()
+    });
+    let (code, addr, _) = host.state().hosting().expect("hosting");
+    // The host's screen shows the address to type.
+    assert!(host.query_by_label_contains(&addr.to_string()).is_some());
+
+    // Nothing found nearby (no mDNS in tests): the phone types the address.
+    phone.get_by_label("Play together nearby").click();
+    phone.run();
+    phone.get_by_label("Join a table").click();
+    phone.run();
+    retype(&mut phone, "Your name", "Dan");
+    const ADDR: &str = "Or the table's address";
+    for bad in [
+        "192.168.1.20",
+        "table.local:47000",
+        "[::1]",
+        "300.1.1.1:5000",
+    ] {
+        retype(&mut phone, ADDR, bad);
+        retype(&mut phone, "Join code", &code);
+        phone.get_by_label("Join").click();
+        phone.run();
+        assert!(
+            phone
+                .query_by_label_contains("This is not an address: type it as IP:port")
+                .is_some(),
+            "{bad} refused"
+        );
+    }
+    // A right address without the code.
+    retype(&mut phone, ADDR, &addr.to_string());
+    retype(&mut phone, "Join code", "");
+    phone.get_by_label("Join").click();
+    phone.run();
+    assert!(
+        phone
+            .query_by_label_contains("Type the join code too")
+            .is_some()
+    );
+    // The address with another table's code: the certificate does not match.
+    retype(&mut phone, "Join code", "AAA-AAA");
+    phone.get_by_label("Join").click();
+    phone.run();
+    until_shown(&mut phone, &mut host, "is not the one of this code");
+    phone.get_by_label("Try again").click();
+    phone.run();
+
+    // The right code: the host is asked, accepts, and Dan is seated.
+    retype(&mut phone, "Join code", &code);
+    phone.get_by_label("Join").click();
+    phone.run();
+    until_shown(&mut host, &mut phone, "Dan asks to join.");
+    host.get_by_label("Accept Dan").click();
+    host.run();
+    until(&mut host, &mut phone, "Dan to be seated", |_, p| {
+        p.nearby_seat() == Some(1)
+    });
+    until_shown(&mut host, &mut phone, "Seat 2: Dan, connected");
+}
+
+#[test]
+fn typed_addresses_are_ip_and_port() {
+    use rami_ui::parse_table_addr;
+    assert_eq!(
+        parse_table_addr(" 192.168.1.20:47000 "),
+        Some(SocketAddr::from(([192, 168, 1, 20], 47000)))
+    );
+    assert_eq!(
+        parse_table_addr("[fe80::1]:47000"),
+        Some("[fe80::1]:47000".parse().expect("v6"))
+    );
+    assert_eq!(
+        parse_table_addr("[::1]:5000"),
+        Some("[::1]:5000".parse().expect("v6"))
+    );
+    for bad in [
+        "",
+        "192.168.1.20",
+        "192.168.1.20:0",
+        "0.0.0.0:5000",
+        "::1:5000",
+        "host:5000",
+    ] {
+        assert_eq!(parse_table_addr(bad), None, "{bad}");
+    }
 }
