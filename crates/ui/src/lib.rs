@@ -790,6 +790,7 @@ impl RamiApp {
                 publish: self.mdns,
                 grace: self.nearby_grace,
                 cover_level: f.level,
+                computer_delay: Duration::from_secs_f64(self.settings.speed.delay()),
             };
             let link = Nearby::host(ui.ctx(), setup);
             self.play = self.play.take().filter(|p| p.game.is_some());

@@ -120,6 +120,9 @@ pub struct HostSetup {
     pub grace: Duration,
     /// The level of the computer player that covers an absent person.
     pub cover_level: BotLevel,
+    /// The pause before each computer move (the Settings' computer speed), so
+    /// the people at the table can follow what the computer plays.
+    pub computer_delay: Duration,
 }
 
 /// How to join a table.
@@ -352,6 +355,7 @@ async fn host_main(
     settings.auto_start = false;
     settings.seed = random_seed();
     settings.cover_level = setup.cover_level;
+    settings.computer_move_delay_ms = setup.computer_delay.as_millis() as u64;
     let opts = HostOptions {
         settings,
         identity,
