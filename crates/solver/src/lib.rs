@@ -677,6 +677,13 @@ pub mod internal {
     use crate::sweep::{Spec, Sweep};
     use rami_melds::AceMode;
 
+    pub use crate::sweep::Stats;
+
+    /// This thread's work counters since the last call (then reset).
+    pub fn take_stats() -> Stats {
+        crate::sweep::STATS.with(|s| s.replace(Stats::default()))
+    }
+
     /// Counts per face (`Face::index`): table copies that must be placed, hand
     /// copies with their weight; wild jokers on the table (must) and in hand.
     /// `None`: the table itself cannot be laid out. `Some(0)`: no play.

@@ -271,7 +271,8 @@ fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
             (n.value * 64 + i32::from(j) * 8 + health(n.key), i as u32)
         })
         .collect();
-    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    // The b best (ties: lower index first); only which, not their order.
+    order.select_nth_unstable_by(b - 1, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
     keep.sort_unstable();
     *nodes = keep.iter().map(|&i| nodes[i as usize]).collect();
@@ -388,6 +389,27 @@ struct Scratch {
     ranges: Vec<(u32, u32)>,
 }
 
+/// Work counters per thread (for the probe and benchmarks).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    pub beam_sweeps: u64,
+    pub exact_sweeps: u64,
+    /// Sweeps with a state limit (the fewest-changes tests).
+    pub limited: u64,
+    pub states: u64,
+    pub max_layer: u64,
+}
+
+thread_local! {
+    pub(crate) static STATS: std::cell::Cell<Stats> = const { std::cell::Cell::new(Stats {
+        beam_sweeps: 0,
+        exact_sweeps: 0,
+        limited: 0,
+        states: 0,
+        max_layer: 0,
+    }) };
+}
+
 thread_local! {
     static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
 }
@@ -414,6 +436,8 @@ pub(crate) struct Sweep<'a> {
     /// Only plays worth at least this are of interest (the caller has one just
     /// below): `None` when there is none.
     pub at_least: Option<i32>,
+    /// `gains()`, computed once (it depends on the spec only).
+    gains_memo: Option<std::rc::Rc<[i32]>>,
 }
 
 impl<'a> Sweep<'a> {
@@ -431,6 +455,7 @@ impl<'a> Sweep<'a> {
             limit: None,
             most: i32::MAX,
             at_least: None,
+            gains_memo: None,
         }
     }
 
@@ -707,7 +732,16 @@ impl<'a> Sweep<'a> {
 
     /// The most value all steps can add (first), then for each step (four suits
     /// and the set step per position) the most value the steps after it can add.
-    fn gains(&self) -> Vec<i32> {
+    fn gains(&mut self) -> std::rc::Rc<[i32]> {
+        if let Some(g) = &self.gains_memo {
+            return g.clone();
+        }
+        let g: std::rc::Rc<[i32]> = self.compute_gains().into();
+        self.gains_memo = Some(g.clone());
+        g
+    }
+
+    fn compute_gains(&self) -> Vec<i32> {
         let spec = self.spec;
         let mut per_step = Vec::new();
         for p in self.first..=self.last {
@@ -735,7 +769,22 @@ impl<'a> Sweep<'a> {
         beam: Option<usize>,
     ) -> Option<(i32, Vec<Move>)> {
         let mut layers: Vec<Vec<Node>> = Vec::with_capacity(80);
+        let before = self.explored;
         let r = self.run_layers(scratch, gains, beam, &mut layers);
+        STATS.with(|cell| {
+            let mut st = cell.get();
+            if beam.is_some() {
+                st.beam_sweeps += 1;
+            } else {
+                st.exact_sweeps += 1;
+            }
+            st.states += (self.explored - before) as u64;
+            st.max_layer = st
+                .max_layer
+                .max(layers.iter().map(|l| l.len()).max().unwrap_or(0) as u64);
+            st.limited += u64::from(self.limit.is_some());
+            cell.set(st);
+        });
         for mut l in layers {
             l.clear();
             scratch.pool.push(l);

@@ -168,7 +168,14 @@ impl RngRange for Gen {
     }
 }
 
-const QUICK: usize = 30;
+const QUICK_DEFAULT: usize = 30;
+/// Positions per configuration of the quick runs: 30, or `RAMI_DIFF_N`.
+fn quick() -> usize {
+    std::env::var("RAMI_DIFF_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(QUICK_DEFAULT)
+}
 
 #[test]
 fn high_no_jokers() {
@@ -177,7 +184,7 @@ fn high_no_jokers() {
         AceMode::High,
         0,
         false,
-        QUICK,
+        quick(),
         1,
         40,
         true,
@@ -190,7 +197,7 @@ fn low_no_jokers() {
         AceMode::Low,
         0,
         false,
-        QUICK,
+        quick(),
         2,
         40,
         true,
@@ -203,7 +210,7 @@ fn either_no_jokers() {
         AceMode::Either,
         0,
         false,
-        QUICK,
+        quick(),
         3,
         36,
         true,
@@ -216,7 +223,7 @@ fn either_jokers_carousel() {
         AceMode::Either,
         2,
         false,
-        QUICK,
+        quick(),
         4,
         24,
         true,
@@ -224,18 +231,18 @@ fn either_jokers_carousel() {
 }
 #[test]
 fn high_jokers() {
-    run(None, AceMode::High, 2, false, QUICK, 5, 24, true);
+    run(None, AceMode::High, 2, false, quick(), 5, 24, true);
 }
 #[test]
 fn low_jokers() {
-    run(None, AceMode::Low, 2, false, QUICK, 6, 24, true);
+    run(None, AceMode::Low, 2, false, quick(), 6, 24, true);
 }
 #[test]
 fn either_one_joker_per_group() {
     // Mid-game only: four wild jokers that must go down on a full table (a
     // position Tahiti itself never hands the sweep: its table jokers stay in
     // frozen groups) can take the sweep minutes.
-    run(None, AceMode::Either, 4, true, QUICK, 7, 18, false);
+    run(None, AceMode::Either, 4, true, quick(), 7, 18, false);
 }
 
 // The long runs of the issue, one per configuration (recorded in
