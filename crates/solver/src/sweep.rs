@@ -88,6 +88,35 @@ impl Spec {
         }
     }
 
+    /// The positions the sweep has to visit: those holding a card, widened by
+    /// the jokers (a run may reach past its naturals by as many jokers as there
+    /// are). Nothing lies outside, so no group can. Ace-either keeps both ace
+    /// ends or neither (the ace split is read at the two ends).
+    fn window(&self) -> (u8, u8) {
+        let range = self.positions();
+        let (lo, hi) = (*range.start(), *range.end());
+        let has = |p: u8| {
+            let rank = usize::from(if p == 14 { 1 } else { p }) - 1;
+            (0..4).any(|s| {
+                let f = s * 13 + rank;
+                self.must[f] + self.loose[f] + self.hand[f] > 0
+            })
+        };
+        let (Some(a), Some(b)) = (
+            range.clone().find(|&p| has(p)),
+            range.rev().find(|&p| has(p)),
+        ) else {
+            return (lo, hi);
+        };
+        let j = self.jokers_total();
+        let a = a.saturating_sub(j).max(lo);
+        let b = b.saturating_add(j).min(hi);
+        if self.ace == AceMode::Either && (a == lo || b == hi) {
+            return (lo, hi);
+        }
+        (a, b)
+    }
+
     fn jokers_total(&self) -> u8 {
         self.jokers_must + self.jokers_loose + self.jokers_hand
     }
@@ -237,6 +266,15 @@ const JOKER_SHIFT: u32 = 40;
 const PLAYED_SHIFT: u32 = 43;
 const SETS_SHIFT: u32 = 44;
 const POW5: [u16; 4] = [1, 5, 25, 125];
+/// Ace-either: carry the low aces in the state only when at most this many
+/// suits have aces. Each such suit splits every state up to three ways for the
+/// whole sweep; measured (probe, CPU time), one suit beats branch and bound and
+/// three or four lose to it (one full table took over a minute with four).
+const ACE_SUITS_IN_STATE: usize = 1;
+
+/// Ace-either: per suit (2 bits each) the ace copies placed at the low end.
+const CARRY_SHIFT: u32 = 54;
+
 /// Kept nodes a node is compared with when dropping beaten ones.
 const PRUNE_WIDTH: usize = 24;
 /// States kept per step by the narrow first sweep.
@@ -438,16 +476,22 @@ pub(crate) struct Sweep<'a> {
     pub at_least: Option<i32>,
     /// `gains()`, computed once (it depends on the spec only).
     gains_memo: Option<std::rc::Rc<[i32]>>,
+    /// Ace-either: the ace copies each suit puts at the low end are carried in
+    /// the state (two bits a suit) to the high end, so one sweep is exact.
+    /// Only where one suit at most has aces (see `ACE_SUITS_IN_STATE`) and no
+    /// suit more than three ace copies; otherwise branch and bound over the
+    /// split, as before.
+    aces_in_state: bool,
 }
 
 impl<'a> Sweep<'a> {
     pub fn new(spec: &'a Spec) -> Sweep<'a> {
-        let positions = spec.positions();
+        let (first, last) = spec.window();
         Sweep {
             spec,
             dfa: dfa(spec.one_joker),
-            first: *positions.start(),
-            last: *positions.end(),
+            first,
+            last,
             explored: 0,
             solved: None,
             floor: None,
@@ -456,6 +500,18 @@ impl<'a> Sweep<'a> {
             most: i32::MAX,
             at_least: None,
             gains_memo: None,
+            aces_in_state: spec.ace == AceMode::Either
+                && (0..4).all(|s| {
+                    let f = s * 13;
+                    spec.must[f] + spec.loose[f] + spec.hand[f] <= 3
+                })
+                && (0..4)
+                    .filter(|&s| {
+                        let f = s * 13;
+                        spec.must[f] + spec.loose[f] + spec.hand[f] > 0
+                    })
+                    .count()
+                    <= ACE_SUITS_IN_STATE,
         }
     }
 
@@ -511,7 +567,7 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
-        if self.spec.ace != AceMode::Either {
+        if self.spec.ace != AceMode::Either || self.aces_in_state {
             return self.solve_node(scratch, self.at_least);
         }
         let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(most, [None; 4])];
@@ -834,13 +890,24 @@ impl<'a> Sweep<'a> {
                 opts.clear();
                 ranges.clear();
                 let d_shift = D_BITS * s as u32;
+                // Ace-either: the ace copies of this suit put at the low end are
+                // carried in the state to the high end.
+                let aces_tracked = self.aces_in_state;
+                let carry_write = aces_tracked && p == 1;
+                let carry_read = aces_tracked && p == 14;
+                let carry_shift = CARRY_SHIFT + 2 * s as u32;
                 let d_clear = !(1023u64 << d_shift);
                 let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
                     let d = ((key >> d_shift) & 1023) as usize;
                     let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
-                    let ck = ((d as u64) << 3) | u64::from(jokers);
+                    let carried = if carry_read {
+                        ((key >> carry_shift) & 3) as u8
+                    } else {
+                        0
+                    };
+                    let ck = ((d as u64) << 3) | u64::from(jokers) | (u64::from(carried) << 13);
                     let (start, len) = match cache.get_or_insert(ck, ranges.len() as u32) {
                         Some(r) => ranges[r as usize],
                         None => {
@@ -851,7 +918,7 @@ impl<'a> Sweep<'a> {
                                 max_total,
                                 min_total,
                             };
-                            self.options(&face, s, d, jokers, trans, opts);
+                            self.options(&face, s, d, jokers, carried, trans, opts);
                             let r = (start, opts.len() as u32 - start);
                             ranges.push(r);
                             r
@@ -870,6 +937,11 @@ impl<'a> Sweep<'a> {
                         }
                         if o.played && track {
                             nk |= 1u64 << PLAYED_SHIFT;
+                        }
+                        if carry_write {
+                            nk |= u64::from(c.used) << carry_shift;
+                        } else if carry_read {
+                            nk &= !(3u64 << carry_shift);
                         }
                         let node = Node {
                             key: nk,
@@ -963,12 +1035,14 @@ impl<'a> Sweep<'a> {
 
     /// Every way to place the copies of the step's face from automaton state `d`,
     /// with `jokers` placed so far.
+    #[allow(clippy::too_many_arguments)]
     fn options(
         &self,
         face: &FaceStep,
         s: usize,
         d: usize,
         jokers: u8,
+        carried_in: u8,
         trans: &[[u16; crate::dfa::SYMS]],
         out: &mut Vec<Opt>,
     ) {
@@ -984,15 +1058,20 @@ impl<'a> Sweep<'a> {
         // Either mode: the ace copies of a suit whose split between the two ends
         // is fixed (`ace_fix`), or free at both ends with a value that can only
         // overstate (the search then splits on that suit; see `solve`).
-        let ace_end = either && (p == 1 || p == 14);
+        let ace_end = either && (p == 1 || p == 14) && !self.aces_in_state;
         let fix = if ace_end { self.ace_fix[s] } else { None };
         let relaxed = ace_end && fix.is_none();
         let carried = match fix {
             Some(c) if p == 14 => c,
+            // The copies the state says went to the low end.
+            _ if either && p == 14 => carried_in,
             _ => 0,
         };
         let (lo, hi) = match fix {
             _ if relaxed => (0, max_total),
+            // Tracked in the state: the low end takes any number; the high end
+            // the rest of what must and may be placed.
+            _ if self.aces_in_state && p == 1 => (0, max_total),
             Some(c) if p == 1 => {
                 if c > max_total {
                     return;

@@ -103,6 +103,13 @@ fn run(
             }
             counts.joker_weight = r.hand_points(Card::JOKER) as i32;
         }
+        if std::env::var_os("RAMI_DIFF_TIMES").is_some() {
+            eprintln!(
+                "case {i}: {} / {}",
+                rami_cards::format_table(&table),
+                rami_cards::format_cards(&hand)
+            );
+        }
         let clock = std::time::Instant::now();
         let want = ip::optimum(&counts)
             .unwrap_or_else(|| panic!("reference failed on {table:?} / {hand:?}"));
