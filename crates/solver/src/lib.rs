@@ -425,6 +425,17 @@ impl Position {
                         spec.must[f.index()] += 1;
                         if kind == GroupKind::Run {
                             spec.run_only[f.index()] += 1;
+                            // An ace at the high end of its run stays there
+                            // (ace-either: the low end is the other place).
+                            let low = group
+                                .iter()
+                                .any(|c| c.face().is_some_and(|x| x.rank().value() == 2));
+                            if f.rank().value() == 1
+                                && rules.ace_mode() == rami_melds::AceMode::Either
+                                && !low
+                            {
+                                spec.run_only_high_ace[f.index() / 13] += 1;
+                            }
                             fixed.run[f.index()] += 1;
                         } else {
                             spec.set_only[f.index()] += 1;
@@ -566,6 +577,15 @@ thread_local! {
 fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError> {
     if goal == Goal::Hint
         && let Some(play) = hint_extension(&pos)
+    {
+        return Ok(Some(play));
+    }
+    // With jokers the full search tries every way the table jokers can go:
+    // first look for one card that needs one group rebuilt.
+    let jokers_around = pos.hand_jokers > 0 || pos.table.iter().flatten().any(|c| c.is_joker());
+    if goal == Goal::Hint
+        && jokers_around
+        && let Some(play) = arrange::one_card_one_group(&pos)
     {
         return Ok(Some(play));
     }

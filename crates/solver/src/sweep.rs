@@ -45,6 +45,9 @@ pub(crate) struct Spec {
     pub weight: [i32; 52],
     /// Of `must`, copies that have to go into a run / into a set (anchored jokers).
     pub run_only: [u8; 52],
+    /// Ace-either: of `run_only` for each suit's ace, the copies held to the
+    /// high end (the others are held to the low end).
+    pub run_only_high_ace: [u8; 4],
     pub set_only: [u8; 52],
     /// Wild jokers: that must be placed, loose (optional, worth nothing), in hand.
     pub jokers_must: u8,
@@ -69,6 +72,7 @@ impl Spec {
             hand: [0; 52],
             weight: [1; 52],
             run_only: [0; 52],
+            run_only_high_ace: [0; 4],
             set_only: [0; 52],
             jokers_must: 0,
             jokers_loose: 0,
@@ -1085,13 +1089,20 @@ impl<'a> Sweep<'a> {
         };
         let avail = spec.jokers_total().saturating_sub(jokers);
         let (_, v_before) = spec.face_value(f, carried);
-        for nat_r in spec.run_only[f]..=hi.min(SLOTS as u8) {
+        // Copies held to runs; ace-either: at the end their group had.
+        let run_only = match p {
+            1 if either => spec.run_only[f] - spec.run_only_high_ace[s],
+            14 if either => spec.run_only_high_ace[s],
+            _ => spec.run_only[f],
+        };
+        for nat_r in run_only..=hi.min(SLOTS as u8) {
             for jok_r in 0..=avail.min(SLOTS as u8 - nat_r) {
                 let d2 = trans[d][sym(nat_r + jok_r, jok_r)];
                 if d2 == DEAD {
                     continue;
                 }
-                let from = lo.max(nat_r + spec.set_only[f]);
+                // Copies held to sets go where sets are (never the high ace end).
+                let from = lo.max(nat_r + if sets_here { spec.set_only[f] } else { 0 });
                 let to = hi.min(nat_r + if sets_here { 4 } else { 0 });
                 let jk = jokers + jok_r;
                 let credit = self.joker_credit(jokers, jok_r);

@@ -326,3 +326,42 @@ fn long_either_jokers_carousel() {
 fn long_either_one_joker_per_group() {
     run(None, AceMode::Either, 4, true, 2_000, 107, 24, false);
 }
+
+/// Hints with jokers (where the hint tries one card and one rebuilt group
+/// before the full search): every hint is a valid play, and there is one
+/// exactly when there is a best play.
+#[test]
+fn hints_with_jokers_are_valid_plays() {
+    for (rules, seed) in [
+        (RuleSet::Carousel, 21),
+        (RuleSet::Tahiti, 22),
+        (RuleSet::Vatikan, 23),
+    ] {
+        let mut g = Gen::new(seed);
+        for i in 0..quick() * 3 {
+            let (t, h) = (g.rng_range(6, 30), g.rng_range(1, 12));
+            let (table, hand) = g.position(
+                rules.group_rules(),
+                rami_solver::deck_jokers(rules) as u8,
+                t,
+                h,
+                0.35,
+            );
+            let hint = solve(rules, &table, &hand, Goal::Hint).expect("valid position");
+            let best = solve(rules, &table, &hand, Goal::MostCards).expect("valid position");
+            if let Some(p) = &hint {
+                check_play(rules, &table, &hand, p);
+            }
+            assert_eq!(
+                hint.is_some(),
+                best.is_some(),
+                "case {i} {rules:?}: table {} hand {}",
+                rami_cards::format_table(&table),
+                rami_cards::format_cards(&hand)
+            );
+            if let (Some(hp), Some(bp)) = (&hint, &best) {
+                assert!(hp.count <= bp.count);
+            }
+        }
+    }
+}
