@@ -1,3 +1,5 @@
+#[path = "../tests/common/cputime.rs"]
+mod cputime;
 #[path = "../tests/common/positions.rs"]
 mod positions;
 use positions::Gen;
@@ -59,6 +61,8 @@ fn main() {
                 rami_cards::format_cards(&hand)
             );
         }
+        rami_solver::internal::take_stats();
+        let c0 = cputime::now();
         let s = Instant::now();
         let p = solve(
             rules,
@@ -67,14 +71,38 @@ fn main() {
             if hint { Goal::Hint } else { Goal::MostCards },
         )
         .unwrap();
-        let e = s.elapsed();
-        times.push(e);
-        println!("{:?} count {:?}", e, p.map(|p| p.count));
+        let wall = s.elapsed();
+        let e = cputime::now() - c0;
+        let _ = wall;
+        times.push((e, i));
+        let st = rami_solver::internal::take_stats();
+        if std::env::var_os("VERBOSE").is_some() {
+            println!(
+                "{i}: {:?} count {:?} beam {} exact {} limited {} states {} widest {}",
+                e,
+                p.map(|p| p.count),
+                st.beam_sweeps,
+                st.exact_sweeps,
+                st.limited,
+                st.states,
+                st.max_layer
+            );
+        }
     }
     times.sort();
+    let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].0;
+    let slow: Vec<String> = times
+        .iter()
+        .rev()
+        .take(5)
+        .map(|(e, i)| format!("#{i} {e:?}"))
+        .collect();
     println!(
-        "p50 {:?} max {:?}",
-        times[times.len() / 2],
-        times[times.len() - 1]
+        "p50 {:?} p90 {:?} p99 {:?} max {:?}; slowest {}",
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0),
+        slow.join(", ")
     );
 }

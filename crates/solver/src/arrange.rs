@@ -59,22 +59,55 @@ fn exact_spec(
 const TEST_LIMIT: usize = 40_000;
 const ARRANGE_BUDGET: usize = 150_000;
 
+/// A layout of exactly the cards of `dissolve` and `played` (the groups), or
+/// `None` when there is none or the test ran out of its budget.
 fn feasible(
     pos: &Position,
     branch: &Branch,
     dissolve: &[usize],
     played: &[Card],
     spent: &mut usize,
-) -> bool {
+) -> Option<Vec<Vec<Card>>> {
     if *spent > ARRANGE_BUDGET {
-        return false;
+        return None;
     }
-    let (spec, _) = exact_spec(pos, branch, dissolve, played);
+    let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
     let mut sw = Sweep::new(&spec);
     sw.limit = Some(TEST_LIMIT);
-    let ok = sw.best().is_some();
+    let layout = build::layout(&mut sw, &fixed, &[0; 52]).map(|l| l.groups);
     *spent += sw.explored();
-    ok
+    layout
+}
+
+/// Gives back every group of `d` (not in `keep`) that `layout` holds exactly
+/// as it was: the rest of the layout then still places the others and the
+/// play. Returns the layout without those groups.
+fn give_back_unchanged(
+    pos: &Position,
+    d: &mut Vec<usize>,
+    keep: &[usize],
+    layout: Vec<Vec<Card>>,
+) -> Vec<Vec<Card>> {
+    let mut layout: Vec<(Vec<Card>, bool)> =
+        layout.into_iter().map(|g| (sorted(&g), true)).collect();
+    d.retain(|&g| {
+        if keep.contains(&g) || pos.kinds[g] != Kind::Normal {
+            return true;
+        }
+        let want = sorted(&pos.table[g]);
+        match layout.iter_mut().find(|(l, free)| *free && *l == want) {
+            Some(slot) => {
+                slot.1 = false;
+                false
+            }
+            None => true,
+        }
+    });
+    layout
+        .into_iter()
+        .filter(|(_, free)| *free)
+        .map(|(g, _)| g)
+        .collect()
 }
 
 /// Is `inner` (a multiset) inside `outer`?
@@ -120,13 +153,14 @@ pub(crate) fn arrange(
     };
 
     let mut spent = 0usize;
-    let mut dissolve: Option<Vec<usize>> = None;
-    if sweep_played.is_empty() && must_dissolve.is_empty() {
-        dissolve = Some(Vec::new());
-    } else if feasible(pos, branch, &with_must(&[]), &sweep_played, &mut spent) {
-        dissolve = Some(with_must(&[]));
-    }
-    if dissolve.is_none() {
+    // The groups to rebuild and a layout of them with the played cards.
+    let (dissolve, new_groups) = 'found: {
+        if sweep_played.is_empty() && must_dissolve.is_empty() {
+            break 'found (Vec::new(), Vec::new());
+        }
+        if let Some(l) = feasible(pos, branch, &with_must(&[]), &sweep_played, &mut spent) {
+            break 'found (with_must(&[]), l);
+        }
         let hood: Vec<usize> = candidates
             .iter()
             .copied()
@@ -136,13 +170,15 @@ pub(crate) fn arrange(
                     .any(|&c| sweep_played.iter().any(|&p| near(c, p)))
             })
             .collect();
-        let mut d = if hood.len() < candidates.len()
-            && feasible(pos, branch, &with_must(&hood), &sweep_played, &mut spent)
+        let (mut d, mut layout) = match (hood.len() < candidates.len())
+            .then(|| feasible(pos, branch, &with_must(&hood), &sweep_played, &mut spent))
+            .flatten()
         {
-            hood
-        } else {
-            candidates.clone()
+            Some(l) => (hood, l),
+            None => (candidates.clone(), full_layout),
         };
+        // Groups the layout already holds as they were cost no test.
+        layout = give_back_unchanged(pos, &mut d, &must_dissolve, layout);
         // Shrink: give back every group the play can do without.
         let mut i = 0;
         let mut tests = 0;
@@ -150,28 +186,16 @@ pub(crate) fn arrange(
             let mut fewer = d.clone();
             fewer.remove(i);
             tests += 1;
-            if feasible(pos, branch, &with_must(&fewer), &sweep_played, &mut spent) {
-                d = fewer;
-            } else {
-                i += 1;
+            match feasible(pos, branch, &with_must(&fewer), &sweep_played, &mut spent) {
+                Some(l) => {
+                    d = fewer;
+                    layout = give_back_unchanged(pos, &mut d, &must_dissolve, l);
+                }
+                None => i += 1,
             }
         }
-        dissolve = Some(with_must(&d));
-    }
-    let dissolve = dissolve.unwrap_or_default();
-
-    // Rebuild the dissolved groups with the played cards (all of them: the
-    // optimum's own layout does).
-    let new_groups = if dissolve == with_must(&candidates) {
-        full_layout
-    } else {
-        let (spec, fixed) = exact_spec(pos, branch, &dissolve, &sweep_played);
-        let mut sw = Sweep::new(&spec);
-        build::layout(&mut sw, &fixed, &[0; 52])
-            .map(|l| l.groups)
-            .unwrap_or(full_layout)
+        (with_must(&d), layout)
     };
-
     // Loose singles the rebuild left alone lie where they were.
     let mut pool = CardCounts::new();
     for g in &new_groups {
@@ -270,4 +294,35 @@ fn sorted(g: &[Card]) -> Vec<Card> {
     let mut v = g.to_vec();
     v.sort();
     v
+}
+
+/// A hint's fast path: one hand card that goes down by rebuilding one input
+/// group with it (the least a play can disturb once no card simply extends a
+/// group: one card, one group). `None`: no such play (the full search decides).
+pub(crate) fn one_card_one_group(pos: &Position) -> Option<Play> {
+    let branch = Branch::default();
+    let mut tried: Vec<Card> = Vec::new();
+    let mut spent = 0usize;
+    for &c in &pos.hand {
+        if c.is_joker() || tried.contains(&c) {
+            continue;
+        }
+        tried.push(c);
+        for g in 0..pos.table.len() {
+            if pos.kinds[g] != Kind::Normal || !pos.table[g].iter().any(|&t| near(t, c)) {
+                continue;
+            }
+            let Some(layout) = feasible(pos, &branch, &[g], &[c], &mut spent) else {
+                continue;
+            };
+            let mut table = pos.table.clone();
+            let mut rest = layout.into_iter();
+            let first = rest.next()?;
+            let rearranged = !(rest.len() == 0 && contains(&first, &pos.table[g]));
+            table[g] = first;
+            table.extend(rest);
+            return Some(make_play(pos, vec![c], table, vec![g], rearranged));
+        }
+    }
+    None
 }

@@ -194,6 +194,20 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
     for suit_runs in runs {
         groups.extend(suit_runs.into_iter().filter(|r| !r.is_empty()));
     }
+    // Ace-either: a run from the low ace to the high ace holds the ace twice;
+    // the same cards make two runs (the automaton does not tell them apart).
+    let mut k = 0;
+    while k < groups.len() {
+        if groups[k].len() > 13 {
+            let g = &groups[k];
+            let natural = |part: &[Card]| part.iter().any(|c| !c.is_joker());
+            if let Some(at) = (3..=g.len() - 3).find(|&at| natural(&g[..at]) && natural(&g[at..])) {
+                let rest = groups[k].split_off(at);
+                groups.push(rest);
+            }
+        }
+        k += 1;
+    }
     let mut hand = [0u8; 52];
     for f in 0..52 {
         hand[f] = spec_hand(spec, f, totals[f]) + forced[f];

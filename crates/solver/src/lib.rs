@@ -425,6 +425,17 @@ impl Position {
                         spec.must[f.index()] += 1;
                         if kind == GroupKind::Run {
                             spec.run_only[f.index()] += 1;
+                            // An ace at the high end of its run stays there
+                            // (ace-either: the low end is the other place).
+                            let low = group
+                                .iter()
+                                .any(|c| c.face().is_some_and(|x| x.rank().value() == 2));
+                            if f.rank().value() == 1
+                                && rules.ace_mode() == rami_melds::AceMode::Either
+                                && !low
+                            {
+                                spec.run_only_high_ace[f.index() / 13] += 1;
+                            }
                             fixed.run[f.index()] += 1;
                         } else {
                             spec.set_only[f.index()] += 1;
@@ -569,6 +580,15 @@ fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError>
     {
         return Ok(Some(play));
     }
+    // With jokers the full search tries every way the table jokers can go:
+    // first look for one card that needs one group rebuilt.
+    let jokers_around = pos.hand_jokers > 0 || pos.table.iter().flatten().any(|c| c.is_joker());
+    if goal == Goal::Hint
+        && jokers_around
+        && let Some(play) = arrange::one_card_one_group(&pos)
+    {
+        return Ok(Some(play));
+    }
     let mut all = [0u8; 53];
     all[..52].copy_from_slice(&pos.hand_counts);
     all[52] = pos.hand_jokers;
@@ -676,6 +696,13 @@ mod arrange;
 pub mod internal {
     use crate::sweep::{Spec, Sweep};
     use rami_melds::AceMode;
+
+    pub use crate::sweep::Stats;
+
+    /// This thread's work counters since the last call (then reset).
+    pub fn take_stats() -> Stats {
+        crate::sweep::STATS.with(|s| s.replace(Stats::default()))
+    }
 
     /// Counts per face (`Face::index`): table copies that must be placed, hand
     /// copies with their weight; wild jokers on the table (must) and in hand.

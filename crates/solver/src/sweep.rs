@@ -45,6 +45,9 @@ pub(crate) struct Spec {
     pub weight: [i32; 52],
     /// Of `must`, copies that have to go into a run / into a set (anchored jokers).
     pub run_only: [u8; 52],
+    /// Ace-either: of `run_only` for each suit's ace, the copies held to the
+    /// high end (the others are held to the low end).
+    pub run_only_high_ace: [u8; 4],
     pub set_only: [u8; 52],
     /// Wild jokers: that must be placed, loose (optional, worth nothing), in hand.
     pub jokers_must: u8,
@@ -69,6 +72,7 @@ impl Spec {
             hand: [0; 52],
             weight: [1; 52],
             run_only: [0; 52],
+            run_only_high_ace: [0; 4],
             set_only: [0; 52],
             jokers_must: 0,
             jokers_loose: 0,
@@ -86,6 +90,35 @@ impl Spec {
             AceMode::Low => 1..=13,
             AceMode::Either => 1..=14,
         }
+    }
+
+    /// The positions the sweep has to visit: those holding a card, widened by
+    /// the jokers (a run may reach past its naturals by as many jokers as there
+    /// are). Nothing lies outside, so no group can. Ace-either keeps both ace
+    /// ends or neither (the ace split is read at the two ends).
+    fn window(&self) -> (u8, u8) {
+        let range = self.positions();
+        let (lo, hi) = (*range.start(), *range.end());
+        let has = |p: u8| {
+            let rank = usize::from(if p == 14 { 1 } else { p }) - 1;
+            (0..4).any(|s| {
+                let f = s * 13 + rank;
+                self.must[f] + self.loose[f] + self.hand[f] > 0
+            })
+        };
+        let (Some(a), Some(b)) = (
+            range.clone().find(|&p| has(p)),
+            range.rev().find(|&p| has(p)),
+        ) else {
+            return (lo, hi);
+        };
+        let j = self.jokers_total();
+        let a = a.saturating_sub(j).max(lo);
+        let b = b.saturating_add(j).min(hi);
+        if self.ace == AceMode::Either && (a == lo || b == hi) {
+            return (lo, hi);
+        }
+        (a, b)
     }
 
     fn jokers_total(&self) -> u8 {
@@ -237,6 +270,15 @@ const JOKER_SHIFT: u32 = 40;
 const PLAYED_SHIFT: u32 = 43;
 const SETS_SHIFT: u32 = 44;
 const POW5: [u16; 4] = [1, 5, 25, 125];
+/// Ace-either: carry the low aces in the state only when at most this many
+/// suits have aces. Each such suit splits every state up to three ways for the
+/// whole sweep; measured (probe, CPU time), one suit beats branch and bound and
+/// three or four lose to it (one full table took over a minute with four).
+const ACE_SUITS_IN_STATE: usize = 1;
+
+/// Ace-either: per suit (2 bits each) the ace copies placed at the low end.
+const CARRY_SHIFT: u32 = 54;
+
 /// Kept nodes a node is compared with when dropping beaten ones.
 const PRUNE_WIDTH: usize = 24;
 /// States kept per step by the narrow first sweep.
@@ -271,7 +313,8 @@ fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
             (n.value * 64 + i32::from(j) * 8 + health(n.key), i as u32)
         })
         .collect();
-    order.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    // The b best (ties: lower index first); only which, not their order.
+    order.select_nth_unstable_by(b - 1, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
     keep.sort_unstable();
     *nodes = keep.iter().map(|&i| nodes[i as usize]).collect();
@@ -388,6 +431,27 @@ struct Scratch {
     ranges: Vec<(u32, u32)>,
 }
 
+/// Work counters per thread (for the probe and benchmarks).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    pub beam_sweeps: u64,
+    pub exact_sweeps: u64,
+    /// Sweeps with a state limit (the fewest-changes tests).
+    pub limited: u64,
+    pub states: u64,
+    pub max_layer: u64,
+}
+
+thread_local! {
+    pub(crate) static STATS: std::cell::Cell<Stats> = const { std::cell::Cell::new(Stats {
+        beam_sweeps: 0,
+        exact_sweeps: 0,
+        limited: 0,
+        states: 0,
+        max_layer: 0,
+    }) };
+}
+
 thread_local! {
     static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
 }
@@ -414,16 +478,24 @@ pub(crate) struct Sweep<'a> {
     /// Only plays worth at least this are of interest (the caller has one just
     /// below): `None` when there is none.
     pub at_least: Option<i32>,
+    /// `gains()`, computed once (it depends on the spec only).
+    gains_memo: Option<std::rc::Rc<[i32]>>,
+    /// Ace-either: the ace copies each suit puts at the low end are carried in
+    /// the state (two bits a suit) to the high end, so one sweep is exact.
+    /// Only where one suit at most has aces (see `ACE_SUITS_IN_STATE`) and no
+    /// suit more than three ace copies; otherwise branch and bound over the
+    /// split, as before.
+    aces_in_state: bool,
 }
 
 impl<'a> Sweep<'a> {
     pub fn new(spec: &'a Spec) -> Sweep<'a> {
-        let positions = spec.positions();
+        let (first, last) = spec.window();
         Sweep {
             spec,
             dfa: dfa(spec.one_joker),
-            first: *positions.start(),
-            last: *positions.end(),
+            first,
+            last,
             explored: 0,
             solved: None,
             floor: None,
@@ -431,6 +503,19 @@ impl<'a> Sweep<'a> {
             limit: None,
             most: i32::MAX,
             at_least: None,
+            gains_memo: None,
+            aces_in_state: spec.ace == AceMode::Either
+                && (0..4).all(|s| {
+                    let f = s * 13;
+                    spec.must[f] + spec.loose[f] + spec.hand[f] <= 3
+                })
+                && (0..4)
+                    .filter(|&s| {
+                        let f = s * 13;
+                        spec.must[f] + spec.loose[f] + spec.hand[f] > 0
+                    })
+                    .count()
+                    <= ACE_SUITS_IN_STATE,
         }
     }
 
@@ -486,7 +571,7 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
-        if self.spec.ace != AceMode::Either {
+        if self.spec.ace != AceMode::Either || self.aces_in_state {
             return self.solve_node(scratch, self.at_least);
         }
         let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(most, [None; 4])];
@@ -707,7 +792,16 @@ impl<'a> Sweep<'a> {
 
     /// The most value all steps can add (first), then for each step (four suits
     /// and the set step per position) the most value the steps after it can add.
-    fn gains(&self) -> Vec<i32> {
+    fn gains(&mut self) -> std::rc::Rc<[i32]> {
+        if let Some(g) = &self.gains_memo {
+            return g.clone();
+        }
+        let g: std::rc::Rc<[i32]> = self.compute_gains().into();
+        self.gains_memo = Some(g.clone());
+        g
+    }
+
+    fn compute_gains(&self) -> Vec<i32> {
         let spec = self.spec;
         let mut per_step = Vec::new();
         for p in self.first..=self.last {
@@ -735,7 +829,22 @@ impl<'a> Sweep<'a> {
         beam: Option<usize>,
     ) -> Option<(i32, Vec<Move>)> {
         let mut layers: Vec<Vec<Node>> = Vec::with_capacity(80);
+        let before = self.explored;
         let r = self.run_layers(scratch, gains, beam, &mut layers);
+        STATS.with(|cell| {
+            let mut st = cell.get();
+            if beam.is_some() {
+                st.beam_sweeps += 1;
+            } else {
+                st.exact_sweeps += 1;
+            }
+            st.states += (self.explored - before) as u64;
+            st.max_layer = st
+                .max_layer
+                .max(layers.iter().map(|l| l.len()).max().unwrap_or(0) as u64);
+            st.limited += u64::from(self.limit.is_some());
+            cell.set(st);
+        });
         for mut l in layers {
             l.clear();
             scratch.pool.push(l);
@@ -785,13 +894,24 @@ impl<'a> Sweep<'a> {
                 opts.clear();
                 ranges.clear();
                 let d_shift = D_BITS * s as u32;
+                // Ace-either: the ace copies of this suit put at the low end are
+                // carried in the state to the high end.
+                let aces_tracked = self.aces_in_state;
+                let carry_write = aces_tracked && p == 1;
+                let carry_read = aces_tracked && p == 14;
+                let carry_shift = CARRY_SHIFT + 2 * s as u32;
                 let d_clear = !(1023u64 << d_shift);
                 let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
                     let d = ((key >> d_shift) & 1023) as usize;
                     let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
-                    let ck = ((d as u64) << 3) | u64::from(jokers);
+                    let carried = if carry_read {
+                        ((key >> carry_shift) & 3) as u8
+                    } else {
+                        0
+                    };
+                    let ck = ((d as u64) << 3) | u64::from(jokers) | (u64::from(carried) << 13);
                     let (start, len) = match cache.get_or_insert(ck, ranges.len() as u32) {
                         Some(r) => ranges[r as usize],
                         None => {
@@ -802,7 +922,7 @@ impl<'a> Sweep<'a> {
                                 max_total,
                                 min_total,
                             };
-                            self.options(&face, s, d, jokers, trans, opts);
+                            self.options(&face, s, d, jokers, carried, trans, opts);
                             let r = (start, opts.len() as u32 - start);
                             ranges.push(r);
                             r
@@ -821,6 +941,11 @@ impl<'a> Sweep<'a> {
                         }
                         if o.played && track {
                             nk |= 1u64 << PLAYED_SHIFT;
+                        }
+                        if carry_write {
+                            nk |= u64::from(c.used) << carry_shift;
+                        } else if carry_read {
+                            nk &= !(3u64 << carry_shift);
                         }
                         let node = Node {
                             key: nk,
@@ -914,12 +1039,14 @@ impl<'a> Sweep<'a> {
 
     /// Every way to place the copies of the step's face from automaton state `d`,
     /// with `jokers` placed so far.
+    #[allow(clippy::too_many_arguments)]
     fn options(
         &self,
         face: &FaceStep,
         s: usize,
         d: usize,
         jokers: u8,
+        carried_in: u8,
         trans: &[[u16; crate::dfa::SYMS]],
         out: &mut Vec<Opt>,
     ) {
@@ -935,15 +1062,20 @@ impl<'a> Sweep<'a> {
         // Either mode: the ace copies of a suit whose split between the two ends
         // is fixed (`ace_fix`), or free at both ends with a value that can only
         // overstate (the search then splits on that suit; see `solve`).
-        let ace_end = either && (p == 1 || p == 14);
+        let ace_end = either && (p == 1 || p == 14) && !self.aces_in_state;
         let fix = if ace_end { self.ace_fix[s] } else { None };
         let relaxed = ace_end && fix.is_none();
         let carried = match fix {
             Some(c) if p == 14 => c,
+            // The copies the state says went to the low end.
+            _ if either && p == 14 => carried_in,
             _ => 0,
         };
         let (lo, hi) = match fix {
             _ if relaxed => (0, max_total),
+            // Tracked in the state: the low end takes any number; the high end
+            // the rest of what must and may be placed.
+            _ if self.aces_in_state && p == 1 => (0, max_total),
             Some(c) if p == 1 => {
                 if c > max_total {
                     return;
@@ -957,13 +1089,20 @@ impl<'a> Sweep<'a> {
         };
         let avail = spec.jokers_total().saturating_sub(jokers);
         let (_, v_before) = spec.face_value(f, carried);
-        for nat_r in spec.run_only[f]..=hi.min(SLOTS as u8) {
+        // Copies held to runs; ace-either: at the end their group had.
+        let run_only = match p {
+            1 if either => spec.run_only[f] - spec.run_only_high_ace[s],
+            14 if either => spec.run_only_high_ace[s],
+            _ => spec.run_only[f],
+        };
+        for nat_r in run_only..=hi.min(SLOTS as u8) {
             for jok_r in 0..=avail.min(SLOTS as u8 - nat_r) {
                 let d2 = trans[d][sym(nat_r + jok_r, jok_r)];
                 if d2 == DEAD {
                     continue;
                 }
-                let from = lo.max(nat_r + spec.set_only[f]);
+                // Copies held to sets go where sets are (never the high ace end).
+                let from = lo.max(nat_r + if sets_here { spec.set_only[f] } else { 0 });
                 let to = hi.min(nat_r + if sets_here { 4 } else { 0 });
                 let jk = jokers + jok_r;
                 let credit = self.joker_credit(jokers, jok_r);

@@ -103,6 +103,13 @@ fn run(
             }
             counts.joker_weight = r.hand_points(Card::JOKER) as i32;
         }
+        if std::env::var_os("RAMI_DIFF_TIMES").is_some() {
+            eprintln!(
+                "case {i}: {} / {}",
+                rami_cards::format_table(&table),
+                rami_cards::format_cards(&hand)
+            );
+        }
         let clock = std::time::Instant::now();
         let want = ip::optimum(&counts)
             .unwrap_or_else(|| panic!("reference failed on {table:?} / {hand:?}"));
@@ -168,7 +175,14 @@ impl RngRange for Gen {
     }
 }
 
-const QUICK: usize = 30;
+const QUICK_DEFAULT: usize = 30;
+/// Positions per configuration of the quick runs: 30, or `RAMI_DIFF_N`.
+fn quick() -> usize {
+    std::env::var("RAMI_DIFF_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(QUICK_DEFAULT)
+}
 
 #[test]
 fn high_no_jokers() {
@@ -177,7 +191,7 @@ fn high_no_jokers() {
         AceMode::High,
         0,
         false,
-        QUICK,
+        quick(),
         1,
         40,
         true,
@@ -190,7 +204,7 @@ fn low_no_jokers() {
         AceMode::Low,
         0,
         false,
-        QUICK,
+        quick(),
         2,
         40,
         true,
@@ -203,7 +217,7 @@ fn either_no_jokers() {
         AceMode::Either,
         0,
         false,
-        QUICK,
+        quick(),
         3,
         36,
         true,
@@ -216,7 +230,7 @@ fn either_jokers_carousel() {
         AceMode::Either,
         2,
         false,
-        QUICK,
+        quick(),
         4,
         24,
         true,
@@ -224,18 +238,18 @@ fn either_jokers_carousel() {
 }
 #[test]
 fn high_jokers() {
-    run(None, AceMode::High, 2, false, QUICK, 5, 24, true);
+    run(None, AceMode::High, 2, false, quick(), 5, 24, true);
 }
 #[test]
 fn low_jokers() {
-    run(None, AceMode::Low, 2, false, QUICK, 6, 24, true);
+    run(None, AceMode::Low, 2, false, quick(), 6, 24, true);
 }
 #[test]
 fn either_one_joker_per_group() {
     // Mid-game only: four wild jokers that must go down on a full table (a
     // position Tahiti itself never hands the sweep: its table jokers stay in
     // frozen groups) can take the sweep minutes.
-    run(None, AceMode::Either, 4, true, QUICK, 7, 18, false);
+    run(None, AceMode::Either, 4, true, quick(), 7, 18, false);
 }
 
 // The long runs of the issue, one per configuration (recorded in
@@ -311,4 +325,43 @@ fn long_either_jokers_carousel() {
 #[ignore]
 fn long_either_one_joker_per_group() {
     run(None, AceMode::Either, 4, true, 2_000, 107, 24, false);
+}
+
+/// Hints with jokers (where the hint tries one card and one rebuilt group
+/// before the full search): every hint is a valid play, and there is one
+/// exactly when there is a best play.
+#[test]
+fn hints_with_jokers_are_valid_plays() {
+    for (rules, seed) in [
+        (RuleSet::Carousel, 21),
+        (RuleSet::Tahiti, 22),
+        (RuleSet::Vatikan, 23),
+    ] {
+        let mut g = Gen::new(seed);
+        for i in 0..quick() * 3 {
+            let (t, h) = (g.rng_range(6, 30), g.rng_range(1, 12));
+            let (table, hand) = g.position(
+                rules.group_rules(),
+                rami_solver::deck_jokers(rules) as u8,
+                t,
+                h,
+                0.35,
+            );
+            let hint = solve(rules, &table, &hand, Goal::Hint).expect("valid position");
+            let best = solve(rules, &table, &hand, Goal::MostCards).expect("valid position");
+            if let Some(p) = &hint {
+                check_play(rules, &table, &hand, p);
+            }
+            assert_eq!(
+                hint.is_some(),
+                best.is_some(),
+                "case {i} {rules:?}: table {} hand {}",
+                rami_cards::format_table(&table),
+                rami_cards::format_cards(&hand)
+            );
+            if let (Some(hp), Some(bp)) = (&hint, &best) {
+                assert!(hp.count <= bp.count);
+            }
+        }
+    }
 }
