@@ -385,6 +385,11 @@ mod tests {
             ActionError::NoJokerFor { meld: 0, face },
             ActionError::ExchangeNeedsRealCard { card },
             ActionError::TimeUp { deadline: 0 },
+            ActionError::TooManyCopies {
+                group: 0,
+                face,
+                copies: 1,
+            },
         ];
         for what in [Deed::LayOff, Deed::ExchangeJoker] {
             v.push(ActionError::NotOpened { needed: 30, what });
@@ -397,7 +402,7 @@ mod tests {
         }
         v
     }
-    const ERROR_COUNT: usize = 27;
+    const ERROR_COUNT: usize = 28;
 
     fn error_ordinal(e: &ActionError) -> usize {
         use ActionError::*;
@@ -429,6 +434,7 @@ mod tests {
             NoJokerFor { .. } => 24,
             ExchangeNeedsRealCard { .. } => 25,
             TimeUp { .. } => 26,
+            TooManyCopies { .. } => 27,
         }
     }
 
