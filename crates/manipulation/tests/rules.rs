@@ -1484,3 +1484,56 @@ fn blocked_hands_are_scored_as_each_rule_set_says() {
         }
     }
 }
+
+// ------------------------------------------------------- options across rule sets
+
+#[test]
+fn shanghai_trust_the_player_draws_at_once() {
+    let mut g = position(
+        RuleSet::Shanghai,
+        trusting(),
+        &[
+            "7C 2S 4D 9H JS QD KC 3C 5S 6D",
+            "5D 7D 8D 9D 10D JD 2H 3H 4H 6H",
+        ],
+        "7H 7D 7S",
+        "",
+        0,
+    );
+    // 7C fits the set on the table, but no reminder: the card is drawn.
+    let events = g.apply(0, Action::Draw, 0).unwrap();
+    assert!(matches!(events[..], [Event::Drew { seat: 0, count: 1 }]));
+}
+
+#[test]
+fn take_back_draw_three_works_in_guadalupe_and_tahiti_too() {
+    for (rules, hands, table_text) in [
+        (RuleSet::Guadalupe, ["5H 6H 7H 2C 9S", "KS KH KD QS 3D"], ""),
+        (
+            RuleSet::Tahiti,
+            ["5H 6H 7H 2C 9S", "KS KH KD QS 3D"],
+            "4D | 8C | JD | 10S",
+        ),
+    ] {
+        let mut g = position(rules, take_back(), &hands, table_text, "", 0);
+        let before = g.hand(0).unwrap().len();
+        g.apply(0, Action::TouchTable, 0).unwrap();
+        assert!(
+            matches!(refused(&mut g, 0, Action::Draw), ActionError::NotNow { .. }),
+            "{rules}"
+        );
+        // Two taps: the first only arms it.
+        assert_eq!(
+            g.apply(0, Action::GiveUp, 0).unwrap(),
+            vec![Event::GiveUpArmed { seat: 0 }],
+            "{rules}"
+        );
+        let second = g.apply(0, Action::GiveUp, 0).unwrap();
+        assert!(
+            second.contains(&Event::PenaltyDrawn { seat: 0, count: 3 }),
+            "{rules}"
+        );
+        assert_eq!(g.hand(0).unwrap().len(), before + 3, "{rules}");
+        assert_eq!(g.current_player(), Some(1), "{rules}");
+    }
+}
