@@ -18,13 +18,7 @@ impl Why {
     /// The group at fault (counted from 0), if any.
     pub fn group(&self) -> Option<usize> {
         match self {
-            Why::Error(
-                ActionError::InvalidGroup { group, .. }
-                | ActionError::FrozenGroupChanged { group }
-                | ActionError::TableCardJoinsJokerGroup { group }
-                | ActionError::JokerNeedsName { group, .. },
-            ) => Some(*group),
-            Why::Error(_) => None,
+            Why::Error(e) => e.group(),
             Why::Text(text) => group_in_text(text),
         }
     }
