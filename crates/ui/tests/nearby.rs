@@ -65,31 +65,50 @@ fn until_shown(a: &mut Harness<'static, RamiApp>, b: &mut Harness<'static, RamiA
     }
 }
 
-/// Opens a Machiavelli table for two on the host app and seats the phone app.
-fn open_and_join() -> (Harness<'static, RamiApp>, Harness<'static, RamiApp>) {
-    let mut host = harness(app());
+/// On `host`: Play together nearby > Host a table, then `setup` (names, rules,
+/// seats), then Open the table; runs both apps until the table is open.
+fn open_table(
+    host: &mut Harness<'static, RamiApp>,
+    other: &mut Harness<'static, RamiApp>,
+    setup: impl FnOnce(&mut Harness<'static, RamiApp>),
+) {
     host.run();
     host.get_by_label("Play together nearby").click();
     host.run();
     host.get_by_label("Host a table").click();
     host.run();
-    host.get_by_label("Table name").focus();
-    host.run();
-    host.get_by_label("Table name").type_text(" du soir");
-    host.get_by_label("Your name").focus();
-    host.run();
-    host.get_by_label("Your name").type_text("Ada");
-    host.run();
-    host.get_by_label("Machiavelli").click();
-    host.get_by_label("2").click();
-    host.run();
+    setup(host);
     host.get_by_label("Open the table").click();
     host.run();
+    until(host, other, "the table to open", |h, _| {
+        h.hosting().is_some()
+    });
+}
 
+/// Focuses the field `label` and types `text` at its end.
+fn type_into(h: &mut Harness<'static, RamiApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Picks Machiavelli with `players` seats on the host screen.
+fn machiavelli_for(h: &mut Harness<'static, RamiApp>, players: &str) {
+    h.get_by_label("Machiavelli").click();
+    h.get_by_label(players).click();
+    h.run();
+}
+
+/// Opens a Machiavelli table for two on the host app and seats the phone app.
+fn open_and_join() -> (Harness<'static, RamiApp>, Harness<'static, RamiApp>) {
+    let mut host = harness(app());
     let mut phone = harness(app());
     phone.run();
-    until(&mut host, &mut phone, "the table to open", |h, _| {
-        h.hosting().is_some()
+    open_table(&mut host, &mut phone, |h| {
+        type_into(h, "Table name", " du soir");
+        type_into(h, "Your name", "Ada");
+        machiavelli_for(h, "2");
     });
     let (code, addr, fingerprint) = host.state().hosting().expect("hosting");
     assert!(
@@ -205,19 +224,7 @@ fn a_phone_that_drops_is_covered_by_the_computer_and_the_host_says_so() {
     app.nearby_grace = Duration::ZERO;
     let mut host = harness(app);
     let mut other = harness(self::app());
-    host.run();
-    host.get_by_label("Play together nearby").click();
-    host.run();
-    host.get_by_label("Host a table").click();
-    host.run();
-    host.get_by_label("Machiavelli").click();
-    host.get_by_label("2").click();
-    host.run();
-    host.get_by_label("Open the table").click();
-    host.run();
-    until(&mut host, &mut other, "the table to open", |h, _| {
-        h.hosting().is_some()
-    });
+    open_table(&mut host, &mut other, |h| machiavelli_for(h, "2"));
     let (code, addr, fingerprint) = host.state().hosting().expect("hosting");
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -335,18 +342,9 @@ fn a_ui_phone_shows_the_rejoining_banner_when_the_link_drops() {
 #[test]
 fn a_wrong_join_code_is_refused_with_a_clear_reason() {
     let mut host = harness(app());
-    host.run();
-    host.get_by_label("Play together nearby").click();
-    host.run();
-    host.get_by_label("Host a table").click();
-    host.run();
-    host.get_by_label("Open the table").click();
-    host.run();
     let mut phone = harness(app());
     phone.run();
-    until(&mut host, &mut phone, "the table to open", |h, _| {
-        h.hosting().is_some()
-    });
+    open_table(&mut host, &mut phone, |_| {});
     let (code, addr, fingerprint) = host.state().hosting().expect("hosting");
     phone.state_mut().add_found_table(FoundTable {
         name: "Rami".into(),
@@ -428,22 +426,9 @@ fn the_host_seats_a_phone_where_it_chooses_declines_another_and_seats_the_comput
     let mut host = harness(app());
     let mut bea = harness(app());
     let mut cleo = harness(app());
-    host.run();
-    host.get_by_label("Play together nearby").click();
-    host.run();
-    host.get_by_label("Host a table").click();
-    host.run();
-    host.get_by_label("Your name").focus();
-    host.run();
-    host.get_by_label("Your name").type_text("Ada");
-    host.run();
-    host.get_by_label("Machiavelli").click();
-    host.get_by_label("4").click();
-    host.run();
-    host.get_by_label("Open the table").click();
-    host.run();
-    until(&mut host, &mut bea, "the table to open", |h, _| {
-        h.hosting().is_some()
+    open_table(&mut host, &mut bea, |h| {
+        type_into(h, "Your name", "Ada");
+        machiavelli_for(h, "4");
     });
     until_shown(&mut host, &mut bea, "Seat 1: Ada (You), connected");
 
@@ -507,19 +492,7 @@ fn retype(h: &mut Harness<'static, RamiApp>, label: &str, text: &str) {
 fn a_phone_joins_by_typed_address_and_a_bad_address_is_refused_clearly() {
     let mut host = harness(app());
     let mut phone = harness(app());
-    host.run();
-    host.get_by_label("Play together nearby").click();
-    host.run();
-    host.get_by_label("Host a table").click();
-    host.run();
-    host.get_by_label("Machiavelli").click();
-    host.get_by_label("2").click();
-    host.run();
-    host.get_by_label("Open the table").click();
-    host.run();
-    until(&mut host, &mut phone, "the table to open", |h, _| {
-        h.hosting().is_some()
-    });
+    open_table(&mut host, &mut phone, |h| machiavelli_for(h, "2"));
     let (code, addr, _) = host.state().hosting().expect("hosting");
     // The host's screen shows the address to type.
     assert!(host.query_by_label_contains(&addr.to_string()).is_some());
