@@ -471,15 +471,17 @@ where
             .collect()
     }
 
-    /// Puts a computer player of `level` in the empty `seat` (lobby only).
-    pub fn add_computer(&mut self, seat: Seat, level: BotLevel) -> Result<(), LobbyError> {
+    /// `seat` to change in the lobby: refused once the game has started.
+    fn lobby_seat(&mut self, seat: Seat) -> Result<&mut SeatSlot, LobbyError> {
         if self.started() {
             return Err(LobbyError::Started);
         }
-        let slot = self
-            .seats
-            .get_mut(seat)
-            .ok_or(LobbyError::NoSuchSeat(seat))?;
+        self.seats.get_mut(seat).ok_or(LobbyError::NoSuchSeat(seat))
+    }
+
+    /// Puts a computer player of `level` in the empty `seat` (lobby only).
+    pub fn add_computer(&mut self, seat: Seat, level: BotLevel) -> Result<(), LobbyError> {
+        let slot = self.lobby_seat(seat)?;
         if slot.occ != Occupant::Empty {
             return Err(LobbyError::SeatTaken(seat));
         }
@@ -498,13 +500,7 @@ where
     /// Empties `seat` (lobby only): a computer player goes; a person is told the
     /// host gave the seat away ([`Refusal::Removed`]) and disconnected.
     pub fn clear_seat(&mut self, seat: Seat) -> Result<(), LobbyError> {
-        if self.started() {
-            return Err(LobbyError::Started);
-        }
-        let slot = self
-            .seats
-            .get_mut(seat)
-            .ok_or(LobbyError::NoSuchSeat(seat))?;
+        let slot = self.lobby_seat(seat)?;
         let old = std::mem::replace(&mut slot.occ, Occupant::Empty);
         if let Occupant::Human { conn: Some(c), .. } = old {
             self.refuse(c, Refusal::Removed);
