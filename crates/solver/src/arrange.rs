@@ -9,7 +9,7 @@ use rami_cards::{Card, CardCounts};
 use rami_melds::validate_group;
 
 /// Rank distance (ace counted low and high) at which a card can touch a group.
-fn near(a: Card, b: Card) -> bool {
+pub(crate) fn near(a: Card, b: Card) -> bool {
     let (Some(fa), Some(fb)) = (a.face(), b.face()) else {
         return true;
     };
@@ -61,7 +61,7 @@ const ARRANGE_BUDGET: usize = 150_000;
 
 /// A layout of exactly the cards of `dissolve` and `played` (the groups), or
 /// `None` when there is none or the test ran out of its budget.
-fn feasible(
+pub(crate) fn feasible(
     pos: &Position,
     branch: &Branch,
     dissolve: &[usize],
@@ -111,7 +111,7 @@ fn give_back_unchanged(
 }
 
 /// Is `inner` (a multiset) inside `outer`?
-fn contains(outer: &[Card], inner: &[Card]) -> bool {
+pub(crate) fn contains(outer: &[Card], inner: &[Card]) -> bool {
     CardCounts::from_cards(inner).is_subset_of(&CardCounts::from_cards(outer))
         && inner.iter().filter(|c| c.is_joker()).all(|j| {
             // A named joker keeps its name unless freed: match it by name.

@@ -10,6 +10,7 @@
 
 mod build;
 mod dfa;
+mod hint;
 mod opening;
 mod sweep;
 
@@ -602,7 +603,17 @@ fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError>
     if goal != Goal::Hint && best.value <= 0 {
         return Ok(None);
     }
-    Ok(Some(finish(&pos, best)))
+    let play = finish(&pos, best);
+    // One card is the fewest, but another card may need fewer groups than the
+    // one the sweep chose.
+    if goal == Goal::Hint
+        && play.count == 1
+        && play.changed.len() >= 2
+        && let Some(fewer) = hint::one_card_fewest_groups(&pos, 2, play.changed.len())
+    {
+        return Ok(Some(fewer));
+    }
+    Ok(Some(play))
 }
 
 /// A hand card that simply extends one group (the least a play can disturb).

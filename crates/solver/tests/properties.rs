@@ -66,6 +66,28 @@ fn brute_force(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> usize {
     best
 }
 
+/// The fewest table groups (one or two) that one hand card can go down with, by
+/// plain search; `None` when no single card goes down with two groups or fewer.
+fn one_card_groups(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> Option<usize> {
+    let with = |groups: &[usize], c: Card| {
+        let mut cards: Vec<Card> = groups
+            .iter()
+            .flat_map(|&g| table[g].iter().copied())
+            .collect();
+        cards.push(c);
+        splits(&cards, rules)
+    };
+    let n = table.len();
+    if hand.iter().any(|&c| (0..n).any(|g| with(&[g], c))) {
+        return Some(1);
+    }
+    let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b]));
+    pairs
+        .into_iter()
+        .any(|p| hand.iter().any(|&c| with(&p, c)))
+        .then_some(2)
+}
+
 fn count(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> usize {
     match solve(rules, table, hand, Goal::MostCards).expect("valid position") {
         Some(p) => {
@@ -160,4 +182,33 @@ proptest! {
 #[test]
 fn ranks_exist() {
     assert!(Rank::new(13).is_some());
+}
+
+proptest! {
+    // Cheap positions (a 15-card table, 5 cards in hand): more cases, so a
+    // wrong card is caught.
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn a_one_card_hint_changes_the_fewest_groups(seed in any::<u64>(), r in 0usize..3) {
+        let rules = RULES[r];
+        let mut g = Gen::new(seed);
+        let (table, hand) = g.position(rules.group_rules(), 0, 15, 5, 0.0);
+        let Some(groups) = one_card_groups(rules, &table, &hand) else {
+            return Ok(());
+        };
+        let hint = solve(rules, &table, &hand, Goal::Hint).expect("valid").expect("a play exists");
+        check_play(rules, &table, &hand, &hint);
+        prop_assert_eq!(hint.count, 1);
+        prop_assert_eq!(hint.changed.len(), groups, "hint {:?}", hint);
+        // A card that simply extends a group is shown before any rearrangement.
+        let extends = hand.iter().any(|&c| table.iter().any(|t| {
+            let mut cards = t.clone();
+            cards.push(c);
+            validate_group(&cards, rules.group_rules()).is_ok()
+        }));
+        if extends {
+            prop_assert!(!hint.rearranged);
+        }
+    }
 }
