@@ -300,12 +300,12 @@ fn long_either_no_jokers() {
 #[test]
 #[ignore]
 fn long_high_jokers() {
-    run(None, AceMode::High, 2, false, 2_000, 102, 24, true);
+    run(None, AceMode::High, 2, false, 10_000, 102, 24, true);
 }
 #[test]
 #[ignore]
 fn long_low_jokers() {
-    run(None, AceMode::Low, 2, false, 2_000, 104, 24, true);
+    run(None, AceMode::Low, 2, false, 10_000, 104, 24, true);
 }
 #[test]
 #[ignore]
@@ -315,7 +315,7 @@ fn long_either_jokers_carousel() {
         AceMode::Either,
         2,
         false,
-        2_000,
+        10_000,
         106,
         24,
         true,
@@ -324,7 +324,7 @@ fn long_either_jokers_carousel() {
 #[test]
 #[ignore]
 fn long_either_one_joker_per_group() {
-    run(None, AceMode::Either, 4, true, 2_000, 107, 24, false);
+    run(None, AceMode::Either, 4, true, 10_000, 107, 24, false);
 }
 
 /// Hints with jokers (where the hint tries one card and one rebuilt group
