@@ -194,3 +194,28 @@ fn list(faces: &[Face]) -> String {
         .collect::<Vec<_>>()
         .join(" or ")
 }
+
+impl From<rami_melds::table_rules::TableRuleError> for ActionError {
+    fn from(e: rami_melds::table_rules::TableRuleError) -> ActionError {
+        use rami_melds::table_rules::TableRuleError as T;
+        match e {
+            T::JokerRenamed { was } => ActionError::JokerRenamed { was },
+            T::TooManyCopies {
+                group,
+                face,
+                copies,
+            } => ActionError::TooManyCopies {
+                group,
+                face,
+                copies,
+            },
+            T::JokerMoved { face } => ActionError::JokerMoved { face },
+            T::FreedJokerNotRenamed { face } => ActionError::FreedJokerNotRenamed { face },
+            T::FrozenGroupChanged { group } => ActionError::FrozenGroupChanged { group },
+            T::TableCardJoinsJokerGroup { group } => {
+                ActionError::TableCardJoinsJokerGroup { group }
+            }
+            T::LoneCard { card } => ActionError::LoneCard { card },
+        }
+    }
+}

@@ -3,8 +3,10 @@
 //!
 //! Pure functions over slices of [`Card`]s; the rules engine, the move finder and
 //! the command line all judge groups here, so they can never disagree.
+//! [`table_rules`] holds the rules that compare a table before and after a move.
 
 mod ruleset;
+pub mod table_rules;
 
 pub use ruleset::{RuleSet, UnknownRuleSet};
 
