@@ -37,6 +37,8 @@ fn exact_spec(
         freed: branch.freed.clone(),
         forced: [0; 52],
         frozen: Vec::new(),
+        no_wild: branch.no_wild,
+        joker_groups: branch.joker_groups.clone(),
     };
     let (mut spec, fixed, _) = pos.spec(Goal::MostCards, &plain, dissolve);
     spec.hand = [0; 52];
@@ -128,13 +130,22 @@ pub(crate) fn arrange(
 ) -> Play {
     // The hand cards that go to the sweep (not to frozen groups).
     let mut sweep_played = played.clone();
-    for (_, ext) in &branch.frozen {
-        for c in ext {
-            if let Some(i) = sweep_played.iter().position(|p| p == c) {
-                sweep_played.remove(i);
-            }
+    let set_aside = branch
+        .frozen
+        .iter()
+        .flat_map(|(_, ext)| ext.iter())
+        .chain(branch.joker_groups.iter().flat_map(|jg| jg.hand.iter()));
+    for c in set_aside {
+        if let Some(i) = sweep_played.iter().position(|p| p == c) {
+            sweep_played.remove(i);
         }
     }
+    // Input groups a joker group holds whole: not rebuilt.
+    let kept: Vec<usize> = branch
+        .joker_groups
+        .iter()
+        .filter_map(|jg| jg.kept)
+        .collect();
     let must_dissolve: Vec<usize> = branch
         .freed
         .iter()
@@ -142,7 +153,9 @@ pub(crate) fn arrange(
         .filter(|&g| pos.kinds[g] == Kind::Frozen)
         .collect();
     let candidates: Vec<usize> = (0..pos.table.len())
-        .filter(|&g| pos.kinds[g] != Kind::Frozen && !must_dissolve.contains(&g))
+        .filter(|&g| {
+            pos.kinds[g] != Kind::Frozen && !must_dissolve.contains(&g) && !kept.contains(&g)
+        })
         .collect();
     let with_must = |d: &[usize]| -> Vec<usize> {
         let mut v = must_dissolve.clone();
@@ -211,10 +224,15 @@ pub(crate) fn arrange(
     // Which loose singles were used: compare the copies placed with the copies
     // that had to be placed.
     let mut placed = pool.clone();
+    // Cards that were with a freed joker and went to a joker group are not in
+    // the rebuilt groups.
+    let mut taken = CardCounts::from_cards(branch.joker_groups.iter().flat_map(|jg| &jg.taken));
     for &g in &dissolve {
         if pos.kinds[g] != Kind::Loose {
             for &c in &pos.table[g] {
-                placed.remove(c);
+                if !taken.remove(c) {
+                    placed.remove(c);
+                }
             }
         }
     }
@@ -267,12 +285,20 @@ pub(crate) fn arrange(
             debug_assert!(validate_group(group, pos.rules.group_rules()).is_ok());
         }
     }
+    let mut loose_joker_groups = Vec::new();
+    for jg in &branch.joker_groups {
+        match jg.kept.and_then(|g| table.get_mut(g)) {
+            Some(slot) => *slot = Some(jg.cards.clone()),
+            None => loose_joker_groups.push(jg.cards.clone()),
+        }
+    }
     let mut out: Vec<Vec<Card>> = table.into_iter().flatten().collect();
     for (k, g) in new_groups.into_iter().enumerate() {
         if !used[k] {
             out.push(g);
         }
     }
+    out.extend(loose_joker_groups);
     let mut changed: Vec<usize> = dissolve
         .iter()
         .copied()
@@ -285,6 +311,7 @@ pub(crate) fn arrange(
             changed.push(*g);
         }
     }
+    changed.extend(kept);
     changed.sort_unstable();
     changed.dedup();
     make_play(pos, played, out, changed, rearranged)

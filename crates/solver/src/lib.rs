@@ -10,7 +10,9 @@
 
 mod build;
 mod dfa;
+mod legal;
 mod opening;
+mod restricted;
 mod sweep;
 
 pub use opening::{best_opening, meld_points};
@@ -142,6 +144,30 @@ struct Branch {
     forced: [u8; 52],
     /// Frozen groups and the hand cards added to each.
     frozen: Vec<(usize, Vec<Card>)>,
+    /// Tahiti's restricted search: no joker goes to the sweep (hand jokers, freed
+    /// jokers and loose jokers are left out of it) ...
+    no_wild: bool,
+    /// ... and these groups hold them instead, laid out before the sweep.
+    joker_groups: Vec<JokerGroup>,
+}
+
+/// A group holding a joker, laid out before the sweep, made only as the rules
+/// allow. Tahiti: the joker (from the hand, or freed), hand cards, cards that
+/// were with a freed joker, or one old joker-free group kept whole. Vatikan: an
+/// anchored joker's piece of run, with the neighbour it must keep.
+#[derive(Clone, Debug)]
+struct JokerGroup {
+    /// The group as laid (its joker named).
+    cards: Vec<Card>,
+    /// The hand cards in it (a hand joker unnamed, as in the hand).
+    hand: Vec<Card>,
+    /// Cards that were with a freed joker (table cards of a dissolved group).
+    taken: Vec<Card>,
+    /// The old joker-free group it holds whole (not rebuilt by the sweep).
+    kept: Option<usize>,
+    /// The table joker it holds (group, place in it), which the sweep then
+    /// leaves out.
+    table_joker: Option<(usize, usize)>,
 }
 
 impl Default for Branch {
@@ -150,11 +176,14 @@ impl Default for Branch {
             freed: Vec::new(),
             forced: [0; 52],
             frozen: Vec::new(),
+            no_wild: false,
+            joker_groups: Vec::new(),
         }
     }
 }
 
 /// The position after validation.
+#[derive(Clone)]
 struct Position {
     rules: RuleSet,
     table: Vec<Vec<Card>>,
@@ -409,13 +438,24 @@ impl Position {
             if self.kinds[g] == Kind::Loose {
                 match group[0].natural_face() {
                     Some(f) => spec.loose[f.index()] += 1,
+                    // (Left loose when no joker goes to the sweep.)
+                    None if branch.no_wild => {}
                     None => spec.jokers_loose += 1,
                 }
                 continue;
             }
             for (i, &c) in group.iter().enumerate() {
+                if branch
+                    .joker_groups
+                    .iter()
+                    .any(|jg| jg.table_joker == Some((g, i)))
+                {
+                    continue;
+                }
                 match (c.natural_face(), self.role(g, c, branch, i)) {
                     (Some(f), _) => spec.must[f.index()] += 1,
+                    // Placed in a joker group instead.
+                    (None, Role::Wild) if branch.no_wild => {}
                     (None, Role::Wild) => spec.jokers_must += 1,
                     (None, Role::Fixed(f)) => {
                         spec.must[f.index()] += 1;
@@ -458,6 +498,25 @@ impl Position {
                 extra += self.weight(goal, c);
             }
         }
+        // Joker groups: their hand cards are counted here, the cards that were
+        // with a freed joker are placed by them.
+        for jg in &branch.joker_groups {
+            for &c in &jg.hand {
+                match c.natural_face() {
+                    Some(f) => hand[f.index()] = hand[f.index()].saturating_sub(1),
+                    None => jokers = jokers.saturating_sub(1),
+                }
+                extra += self.weight(goal, c);
+            }
+            for c in &jg.taken {
+                if let Some(f) = c.natural_face() {
+                    spec.must[f.index()] = spec.must[f.index()].saturating_sub(1);
+                }
+            }
+        }
+        if branch.no_wild {
+            jokers = 0;
+        }
         for f in 0..52 {
             let forced = branch.forced[f].min(hand[f]);
             spec.must[f] += forced;
@@ -492,32 +551,60 @@ struct Best {
 fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
     let mut best: Option<Best> = None;
     for branch in pos.branches(goal) {
-        // Freeing in Tahiti dissolves the frozen group too.
-        let mut groups = dissolve.to_vec();
-        for &(g, _) in &branch.freed {
-            if pos.kinds[g] == Kind::Frozen && !groups.contains(&g) {
-                groups.push(g);
-            }
-        }
-        let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
-        let mut sw = Sweep::new(&spec);
-        // Only a better branch matters.
-        sw.at_least = best.as_ref().map(|b| b.value - extra + 1);
-        let Some(v) = sw.best() else { continue };
-        let value = v + extra;
-        if best.as_ref().is_none_or(|b| value > b.value) {
-            // Lay it out now, from the path this sweep already found.
-            let Some(layout) = build::layout(&mut sw, &fixed, &branch.forced) else {
-                continue;
-            };
-            best = Some(Best {
-                value,
-                branch,
-                layout,
-            });
-        }
+        try_branch(pos, goal, branch, dissolve, &mut best);
     }
     best
+}
+
+/// Sweeps one branch and keeps it in `best` when it beats it.
+fn try_branch(
+    pos: &Position,
+    goal: Goal,
+    branch: Branch,
+    dissolve: &[usize],
+    best: &mut Option<Best>,
+) {
+    // Only a better branch matters.
+    let floor = best.as_ref().map(|b| b.value + 1);
+    if let Some(b) = sweep_branch(pos, goal, branch, dissolve, floor) {
+        *best = Some(b);
+    }
+}
+
+/// The best play of one branch worth at least `floor`, laid out.
+fn sweep_branch(
+    pos: &Position,
+    goal: Goal,
+    branch: Branch,
+    dissolve: &[usize],
+    floor: Option<i32>,
+) -> Option<Best> {
+    // Freeing in Tahiti dissolves the frozen group too; a group a joker group
+    // holds whole is not rebuilt.
+    let mut groups: Vec<usize> = dissolve
+        .iter()
+        .copied()
+        .filter(|g| !branch.joker_groups.iter().any(|jg| jg.kept == Some(*g)))
+        .collect();
+    for &(g, _) in &branch.freed {
+        if pos.kinds[g] == Kind::Frozen && !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
+    let mut sw = Sweep::new(&spec);
+    sw.at_least = floor.map(|f| f - extra);
+    let value = sw.best()? + extra;
+    if floor.is_some_and(|f| value < f) {
+        return None;
+    }
+    // Lay it out now, from the path this sweep already found.
+    let layout = build::layout(&mut sw, &fixed, &branch.forced)?;
+    Some(Best {
+        value,
+        branch,
+        layout,
+    })
 }
 
 /// Ok(None) = no legal play. Exact optimum for [`Goal::MostCards`] and
@@ -575,34 +662,52 @@ thread_local! {
 }
 
 fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError> {
+    let play = solve_unchecked(&pos, goal);
+    if !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+        return Ok(play);
+    }
+    // Every legal play is a play of the unrestricted search, so "none" stands,
+    // and a legal answer is the answer.
+    let Some(play) = play else { return Ok(None) };
+    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+        Ok(()) => Ok(Some(play)),
+        Err(fault) => Ok(restricted::solve(&pos, goal, fault, &play)),
+    }
+}
+
+/// The finder without the rules of [`legal`]: exact for the other rule sets.
+fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
     if goal == Goal::Hint
-        && let Some(play) = hint_extension(&pos)
+        && let Some(play) = hint_extension(pos)
     {
-        return Ok(Some(play));
+        return Some(play);
     }
     // With jokers the full search tries every way the table jokers can go:
     // first look for one card that needs one group rebuilt.
     let jokers_around = pos.hand_jokers > 0 || pos.table.iter().flatten().any(|c| c.is_joker());
     if goal == Goal::Hint
         && jokers_around
-        && let Some(play) = arrange::one_card_one_group(&pos)
+        && let Some(play) = arrange::one_card_one_group(pos)
     {
-        return Ok(Some(play));
+        return Some(play);
     }
     let mut all = [0u8; 53];
     all[..52].copy_from_slice(&pos.hand_counts);
     all[52] = pos.hand_jokers;
     if !pos.some_card_fits(&all) {
-        return Ok(None);
+        return None;
     }
-    let dissolve = all_dissolvable(&pos);
-    let Some(best) = search(&pos, goal, &dissolve) else {
-        return Ok(None);
-    };
+    let dissolve = all_dissolvable(pos);
+    let best = search(pos, goal, &dissolve)?;
+    finish_best(pos, goal, best)
+}
+
+/// The play of the best branch, unless it puts nothing down worth having.
+fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     if goal != Goal::Hint && best.value <= 0 {
-        return Ok(None);
+        return None;
     }
-    Ok(Some(finish(&pos, best)))
+    Some(finish(pos, best))
 }
 
 /// A hand card that simply extends one group (the least a play can disturb).
@@ -677,6 +782,9 @@ fn finish(pos: &Position, best: Best) -> Play {
     ));
     for (_, ext) in &branch.frozen {
         played.extend(ext.iter().copied());
+    }
+    for jg in &branch.joker_groups {
+        played.extend(jg.hand.iter().copied());
     }
     played.sort();
     let frozen: Vec<usize> = branch
