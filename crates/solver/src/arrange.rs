@@ -73,6 +73,16 @@ fn feasible(
     if *spent > ARRANGE_BUDGET {
         return None;
     }
+    // Joker groups laid before the sweep take their table cards (and table
+    // jokers) from rebuilt groups only.
+    let mut rebuilt = CardCounts::from_cards(dissolve.iter().flat_map(|&g| &pos.table[g]));
+    for jg in &branch.joker_groups {
+        if jg.taken.iter().any(|&c| !rebuilt.remove(c))
+            || jg.table_joker.is_some_and(|(g, _)| !dissolve.contains(&g))
+        {
+            return None;
+        }
+    }
     let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
     let mut sw = Sweep::new(&spec);
     sw.limit = Some(TEST_LIMIT);

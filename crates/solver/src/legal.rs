@@ -74,7 +74,13 @@ pub(crate) enum Fault {
     /// Tahiti: a frozen group changed, a freed joker kept its name, a table card
     /// joined a joker group or a card lies alone that was not loose.
     Tahiti,
+    /// A joker took a new name without being freed, or stands for a card whose
+    /// every copy is on the table.
+    Names,
 }
+
+/// Copies of each card in the decks of Vatikan and Tahiti (two decks).
+const COPIES: u8 = 2;
 
 /// `Ok` when the engine would accept `new` after `old` for these rules as far as
 /// anchoring (Vatikan) and joker groups and loose singles (Tahiti) go.
@@ -84,6 +90,11 @@ pub(crate) fn check(
     new: &[Vec<Card>],
     played: &[Card],
 ) -> Result<(), Fault> {
+    if matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti)
+        && !(names_kept(rules, old, new, played) && copies_ok(new))
+    {
+        return Err(Fault::Names);
+    }
     match rules {
         RuleSet::Vatikan => {
             let bad = unanchored(old, new);
@@ -102,6 +113,103 @@ pub(crate) fn check(
         }
         _ => Ok(()),
     }
+}
+
+/// Jokers already on the table keep their names unless freed (Vatikan: the
+/// real card is on the new table; Tahiti: each real card played frees one), as
+/// the engine's `check_joker_names`.
+fn names_kept(rules: RuleSet, old: &[Vec<Card>], new: &[Vec<Card>], played: &[Card]) -> bool {
+    let jokers = |t: &[Vec<Card>]| -> Vec<Face> {
+        t.iter()
+            .flatten()
+            .filter(|c| c.is_joker())
+            .filter_map(|c| c.declared())
+            .collect()
+    };
+    let mut unmatched_new = jokers(new);
+    let mut renamed = Vec::new();
+    for face in jokers(old) {
+        match unmatched_new.iter().position(|&f| f == face) {
+            Some(i) => {
+                unmatched_new.swap_remove(i);
+            }
+            None => renamed.push(face),
+        }
+    }
+    let natural_on_new = CardCounts::from_cards(new.iter().flatten());
+    let played_counts = CardCounts::from_cards(played);
+    let mut used: Vec<(Face, u8)> = Vec::new();
+    renamed.into_iter().all(|face| {
+        let n = match used.iter_mut().find(|(f, _)| *f == face) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                used.push((face, 1));
+                1
+            }
+        };
+        if rules == RuleSet::Tahiti {
+            n <= played_counts.face_count(face)
+        } else {
+            natural_on_new.face_count(face) > 0
+        }
+    })
+}
+
+/// No joker stands for a card whose every copy is on the table already (the
+/// engine's `check_copies`).
+fn copies_ok(new: &[Vec<Card>]) -> bool {
+    let mut on_table = CardCounts::from_cards(new.iter().flatten());
+    for face in new.iter().flatten().filter_map(|c| c.declared()) {
+        if on_table.face_count(face) >= COPIES {
+            return false;
+        }
+        on_table.add(Card::from_face(face));
+    }
+    true
+}
+
+/// A play whose only fault is a joker of a set named for a card whose every
+/// copy is on the table: name it for another missing suit (a set joker's suit
+/// is free). `None` when no such renaming makes the play legal.
+pub(crate) fn rename_set_jokers(
+    rules: RuleSet,
+    old: &[Vec<Card>],
+    new: &[Vec<Card>],
+    played: &[Card],
+) -> Option<Vec<Vec<Card>>> {
+    let mut table = new.to_vec();
+    for g in 0..table.len() {
+        let faces: Vec<Face> = table[g].iter().filter_map(|c| c.face()).collect();
+        let Some(first) = faces.first() else { continue };
+        if faces.iter().any(|f| f.rank() != first.rank()) {
+            continue;
+        }
+        for i in 0..table[g].len() {
+            if table[g][i].declared().is_none() || copies_ok(&table) {
+                continue;
+            }
+            for suit in rami_cards::Suit::ALL {
+                let face = Face::new(first.rank(), suit);
+                if table[g].iter().any(|c| c.face() == Some(face)) {
+                    continue;
+                }
+                let was = table[g][i];
+                table[g][i] = Card::named_joker(face);
+                if copies_ok(&table) && names_kept(rules, old, &table, played) {
+                    break;
+                }
+                table[g][i] = was;
+            }
+        }
+    }
+    let table: Vec<Vec<Card>> = table
+        .iter()
+        .map(|g| rami_melds::reading_order(g, rules.ace_mode()))
+        .collect();
+    check(rules, old, &table, played).is_ok().then_some(table)
 }
 
 /// The identities next to each joker of a group: run neighbours, or the other

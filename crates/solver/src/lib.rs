@@ -343,15 +343,35 @@ impl Position {
             if self.kinds[g] == Kind::Frozen {
                 let mut next = Vec::new();
                 for b in &out {
+                    // Hand copies the branch has given already (to other frozen
+                    // groups, or to free jokers): a card goes down once.
+                    let mut given = b.forced;
+                    for c in b.frozen.iter().flat_map(|(_, ext)| ext) {
+                        if let Some(f) = c.natural_face() {
+                            given[f.index()] += 1;
+                        }
+                    }
+                    let fits = |ext: &[Card]| {
+                        ext.iter().all(|c| {
+                            c.natural_face().is_none_or(|f| {
+                                let n = ext.iter().filter(|x| *x == c).count();
+                                usize::from(given[f.index()]) + n
+                                    <= usize::from(self.hand_counts[f.index()])
+                            })
+                        })
+                    };
                     // Stay frozen, extended by hand cards in each possible way.
                     for ext in self.frozen_extensions(g) {
+                        if !fits(&ext) {
+                            continue;
+                        }
                         let mut nb = b.clone();
                         nb.frozen.push((g, ext));
                         next.push(nb);
                     }
                     // Or free it by playing the real card from the hand.
                     if let Some(&(i, f)) = jokers.first()
-                        && self.hand_counts[f.index()] > b.forced[f.index()]
+                        && self.hand_counts[f.index()] > given[f.index()]
                     {
                         let mut nb = b.clone();
                         nb.freed.push((g, i));
@@ -671,6 +691,14 @@ fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError>
     let Some(play) = play else { return Ok(None) };
     match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
         Ok(()) => Ok(Some(play)),
+        Err(legal::Fault::Names) => {
+            if let Some(table) =
+                legal::rename_set_jokers(pos.rules, &pos.table, &play.table, &play.played)
+            {
+                return Ok(Some(Play { table, ..play }));
+            }
+            Ok(restricted::solve(&pos, goal, legal::Fault::Names, &play))
+        }
         Err(fault) => Ok(restricted::solve(&pos, goal, fault, &play)),
     }
 }

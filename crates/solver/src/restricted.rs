@@ -31,31 +31,45 @@ const SWEEPS: usize = 768;
 /// `fault`. `None`: no play found (see the module doc for what is inexact).
 pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Option<Play> {
     let ceiling = value_of(goal, first);
-    let play = match (pos.rules, fault) {
-        (RuleSet::Vatikan, legal::Fault::Unanchored(bad)) => {
-            let pieces = vatikan_pieces(pos, goal, ceiling).filter(|p| legal_play(pos, p));
-            if pieces
-                .as_ref()
-                .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
+    match pos.rules {
+        RuleSet::Vatikan => {
+            let pieces = vatikan_pieces(pos, goal, ceiling);
+            let bad = match fault {
+                legal::Fault::Unanchored(bad) => bad,
+                _ => Vec::new(),
+            };
+            if bad.is_empty()
+                || pieces
+                    .as_ref()
+                    .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
             {
                 return pieces;
             }
             let whole = vatikan(pos, goal, bad);
-            return match (pieces, whole) {
+            match (pieces, whole) {
                 (Some(a), Some(b)) => Some(if value_of(goal, &b) > value_of(goal, &a) {
                     b
                 } else {
                     a
                 }),
                 (a, b) => a.or(b),
-            };
+            }
         }
-        (RuleSet::Tahiti, _) => tahiti(pos, goal, ceiling)?,
-        _ => return None,
-    };
-    legal::check(pos.rules, &pos.table, &play.table, &play.played)
-        .is_ok()
-        .then_some(play)
+        RuleSet::Tahiti => tahiti(pos, goal, ceiling),
+        _ => None,
+    }
+}
+
+/// `play` if legal, or made legal by naming a set joker for another suit.
+fn legalize(pos: &Position, play: Play) -> Option<Play> {
+    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+        Ok(()) => Some(play),
+        Err(legal::Fault::Names) => {
+            let table = legal::rename_set_jokers(pos.rules, &pos.table, &play.table, &play.played)?;
+            Some(Play { table, ..play })
+        }
+        Err(_) => None,
+    }
 }
 
 /// The best legal play so far and its value in the sweep's terms.
@@ -69,15 +83,9 @@ fn consider(pos: &Position, goal: Goal, branch: Branch, dissolve: &[usize], best
         return;
     };
     let value = found.value;
-    if let Some(play) = finish_best(pos, goal, found)
-        && legal_play(pos, &play)
-    {
+    if let Some(play) = finish_best(pos, goal, found).and_then(|p| legalize(pos, p)) {
         *best = Some((value, play));
     }
-}
-
-fn legal_play(pos: &Position, play: &Play) -> bool {
-    legal::check(pos.rules, &pos.table, &play.table, &play.played).is_ok()
 }
 
 fn value_of(goal: Goal, play: &Play) -> i32 {
@@ -101,6 +109,7 @@ fn vatikan(pos: &Position, goal: Goal, mut bad: Vec<usize>) -> Option<Play> {
         let play = solve_unchecked(&kept, goal)?;
         match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
             Ok(()) => return Some(play),
+            Err(legal::Fault::Names) => return legalize(pos, play),
             Err(legal::Fault::Unanchored(more)) => {
                 let before = bad.len();
                 for g in more {
