@@ -80,7 +80,7 @@ pub(crate) enum Fault {
 }
 
 /// Copies of each card in the decks of Vatikan and Tahiti (two decks).
-const COPIES: u8 = 2;
+pub(crate) const COPIES: u8 = 2;
 
 /// `Ok` when the engine would accept `new` after `old` for these rules as far as
 /// anchoring (Vatikan) and joker groups and loose singles (Tahiti) go.
@@ -160,7 +160,7 @@ fn names_kept(rules: RuleSet, old: &[Vec<Card>], new: &[Vec<Card>], played: &[Ca
 
 /// No joker stands for a card whose every copy is on the table already (the
 /// engine's `check_copies`).
-fn copies_ok(new: &[Vec<Card>]) -> bool {
+pub(crate) fn copies_ok(new: &[Vec<Card>]) -> bool {
     let mut on_table = CardCounts::from_cards(new.iter().flatten());
     for face in new.iter().flatten().filter_map(|c| c.declared()) {
         if on_table.face_count(face) >= COPIES {

@@ -15,7 +15,7 @@ mod opening;
 mod restricted;
 mod sweep;
 
-pub use opening::{best_opening, meld_points};
+pub use opening::{best_opening, best_opening_on, meld_points};
 
 use build::{Fixed, Layout};
 use rami_cards::{Card, Face};
