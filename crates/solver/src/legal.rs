@@ -171,6 +171,22 @@ pub(crate) fn copies_ok(new: &[Vec<Card>]) -> bool {
     true
 }
 
+/// Tahiti: a table joker stands for a card whose two copies are both on the
+/// table already. No hand holds that card, so the joker can never be freed and
+/// renamed, and the engine refuses every new table holding it (its copies
+/// rule): no play is legal.
+pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
+    if rules != RuleSet::Tahiti {
+        return false;
+    }
+    let naturals = CardCounts::from_cards(table.iter().flatten());
+    table
+        .iter()
+        .flatten()
+        .filter_map(|c| c.declared())
+        .any(|f| naturals.face_count(f) >= COPIES)
+}
+
 /// A play whose only fault is a joker of a set named for a card whose every
 /// copy is on the table: name it for another missing suit (a set joker's suit
 /// is free). `None` when no such renaming makes the play legal.

@@ -547,6 +547,45 @@ impl Position {
             }
         }
         spec.jokers_hand = jokers;
+        if matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+            // A joker keeping its name may not stand for a card whose every
+            // copy is on the table: hand copies of its card stay in the hand.
+            let mut left = [legal::COPIES; 52];
+            for (g, group) in self.table.iter().enumerate() {
+                for (i, &c) in group.iter().enumerate() {
+                    let keeps = match c.declared() {
+                        None => false,
+                        Some(_) if rules == RuleSet::Tahiti => {
+                            self.kinds[g] == Kind::Frozen && !branch.freed.contains(&(g, i))
+                        }
+                        Some(_) => matches!(self.role(g, c, branch, i), Role::Anchored(..)),
+                    };
+                    let f = c.face().map(|f| f.index());
+                    if let Some(f) = f
+                        && (keeps || !c.is_joker())
+                    {
+                        left[f] = left[f].saturating_sub(1);
+                    }
+                }
+            }
+            for (g, ext) in &branch.frozen {
+                let _ = g;
+                for f in ext.iter().filter_map(|c| c.natural_face()) {
+                    left[f.index()] = left[f.index()].saturating_sub(1);
+                }
+            }
+            for f in 0..52 {
+                let named = self
+                    .table
+                    .iter()
+                    .flatten()
+                    .any(|c| c.declared().is_some_and(|x| x.index() == f));
+                if named {
+                    let room = left[f].saturating_sub(branch.forced[f].min(hand[f]));
+                    spec.hand[f] = spec.hand[f].min(room);
+                }
+            }
+        }
         if extra != 0 && goal == Goal::Hint {
             spec.forced_hand = true;
         }
@@ -591,14 +630,25 @@ fn try_branch(
     }
 }
 
-/// The best play of one branch worth at least `floor`, laid out.
-fn sweep_branch(
+/// The value of one branch's best play (no layout), `None` if it has none
+/// worth `floor`.
+fn branch_top(
     pos: &Position,
     goal: Goal,
-    branch: Branch,
+    branch: &Branch,
     dissolve: &[usize],
     floor: Option<i32>,
-) -> Option<Best> {
+) -> Option<i32> {
+    let groups = branch_groups(pos, branch, dissolve);
+    let (spec, _, extra) = pos.spec(goal, branch, &groups);
+    let mut sw = Sweep::new(&spec);
+    sw.at_least = floor.map(|f| f - extra);
+    let value = sw.best()? + extra;
+    floor.is_none_or(|f| value >= f).then_some(value)
+}
+
+/// The groups a branch rebuilds.
+fn branch_groups(pos: &Position, branch: &Branch, dissolve: &[usize]) -> Vec<usize> {
     // Freeing in Tahiti dissolves the frozen group too; a group a joker group
     // holds whole is not rebuilt.
     let mut groups: Vec<usize> = dissolve
@@ -611,6 +661,18 @@ fn sweep_branch(
             groups.push(g);
         }
     }
+    groups
+}
+
+/// The best play of one branch worth at least `floor`, laid out.
+fn sweep_branch(
+    pos: &Position,
+    goal: Goal,
+    branch: Branch,
+    dissolve: &[usize],
+    floor: Option<i32>,
+) -> Option<Best> {
+    let groups = branch_groups(pos, &branch, dissolve);
     let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
     let mut sw = Sweep::new(&spec);
     sw.at_least = floor.map(|f| f - extra);
@@ -682,6 +744,9 @@ thread_local! {
 }
 
 fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError> {
+    if legal::stuck_joker(pos.rules, &pos.table) {
+        return Ok(None);
+    }
     let play = solve_unchecked(&pos, goal);
     if !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti) {
         return Ok(play);

@@ -14,8 +14,8 @@
 //!   the sweep's floor) up to deterministic caps.
 
 use crate::{
-    Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, finish_best, legal,
-    solve_unchecked, sweep_branch,
+    Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish_best,
+    legal, solve_unchecked, sweep_branch,
 };
 use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{RuleSet, joker_namings, validate_group};
@@ -23,9 +23,9 @@ use rami_melds::{RuleSet, joker_namings, validate_group};
 /// Joker groups tried per joker (the largest first).
 const OPTIONS_PER_JOKER: usize = 64;
 /// Combinations of joker groups tried per branch of the table rules.
-const COMBOS_PER_BRANCH: usize = 96;
+const COMBOS_PER_BRANCH: usize = 400;
 /// Sweeps the whole Tahiti search may run.
-const SWEEPS: usize = 768;
+const SWEEPS: usize = 2000;
 
 /// The best play legal for the rules of [`legal`], after `first` failed with
 /// `fault`. `None`: no play found (see the module doc for what is inexact).
@@ -267,10 +267,8 @@ fn sources(faces: &[Face], hand: &Counts, table: &Counts) -> Vec<(Vec<Card>, Vec
 /// pieces (all combinations, best first, up to the caps), the rest swept.
 fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
-    let mut best: Kept = None;
-    let mut sweeps = 0usize;
-    'branches: for branch in pos.branches(goal) {
-        let needy = needy_jokers(pos, &branch, &dissolve);
+    drive(pos, goal, ceiling, false, |branch| {
+        let needy = needy_jokers(pos, branch, &dissolve);
         let mut hand = pos.hand_counts;
         for (h, &f) in hand.iter_mut().zip(&branch.forced) {
             *h = h.saturating_sub(f);
@@ -287,27 +285,52 @@ fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             .iter()
             .map(|n| pieces(pos, n, &hand, &table))
             .collect();
-        let mut out = Vec::new();
         let state = State {
             hand,
             company: table,
             intact: Vec::new(),
         };
-        walk(&options, &[], 0, 0, state, &mut Vec::new(), &mut out);
-        let value = |c: &Vec<JokerGroup>| -> i32 {
-            c.iter()
-                .flat_map(|jg| &jg.hand)
-                .map(|&card| pos.weight(goal, card))
-                .sum()
+        let slots: Vec<Vec<Option<JokerGroup>>> = options
+            .into_iter()
+            .map(|o| o.into_iter().map(Some).collect())
+            .collect();
+        let alike = slots.len();
+        best_combos(pos, goal, slots, alike, state)
+    })
+}
+
+/// The search over branches and their combinations of joker groups. A branch's
+/// unrestricted optimum bounds every restricted play of it (its joker groups
+/// are groups the sweep could make): a branch whose bound cannot beat the best
+/// legal play so far is passed over after one sweep (floored by that play),
+/// and a branch's combinations stop once the best reaches its bound.
+fn drive(
+    pos: &Position,
+    goal: Goal,
+    ceiling: i32,
+    no_wild: bool,
+    combos_of: impl Fn(&Branch) -> Vec<Vec<JokerGroup>>,
+) -> Option<Play> {
+    let dissolve = all_dissolvable(pos);
+    let mut best: Kept = None;
+    let mut sweeps = 0usize;
+    for branch in pos.branches(goal) {
+        if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
+            break;
+        }
+        sweeps += 1;
+        let floor = best.as_ref().map(|(v, _)| v + 1);
+        let Some(top) = branch_top(pos, goal, &branch, &dissolve, floor) else {
+            continue;
         };
-        out.sort_by_key(|c| std::cmp::Reverse(value(c)));
-        out.truncate(COMBOS_PER_BRANCH);
-        for combo in out {
-            if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
-                break 'branches;
+        let cs = combos_of(&branch);
+        for combo in cs {
+            if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= top.min(ceiling)) {
+                break;
             }
             sweeps += 1;
             let mut b = branch.clone();
+            b.no_wild = no_wild;
             b.joker_groups = combo;
             consider(pos, goal, b, &dissolve, &mut best);
         }
@@ -319,22 +342,7 @@ fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
 /// joker groups, the rest swept without jokers. `ceiling`: the unrestricted
 /// optimum (no legal play beats it: reaching it ends the search).
 fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
-    let dissolve = all_dissolvable(pos);
-    let mut best: Kept = None;
-    let mut sweeps = 0usize;
-    'branches: for branch in pos.branches(goal) {
-        for combo in combos(pos, goal, &branch) {
-            if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
-                break 'branches;
-            }
-            sweeps += 1;
-            let mut b = branch.clone();
-            b.no_wild = true;
-            b.joker_groups = combo;
-            consider(pos, goal, b, &dissolve, &mut best);
-        }
-    }
-    best.map(|(_, play)| play)
+    drive(pos, goal, ceiling, true, |branch| combos(pos, goal, branch))
 }
 
 /// Per face: copies.
@@ -392,32 +400,22 @@ fn combos(pos: &Position, goal: Goal, branch: &Branch) -> Vec<Vec<JokerGroup>> {
         .iter()
         .map(|&j| options(pos, &pools, j, &avoid))
         .collect();
-    let mut out = Vec::new();
-    let mut chosen = Vec::new();
     let state = State {
         hand: pools.hand,
         company: pools.company,
         intact: pools.intact.clone(),
     };
-    walk(
-        &freed_options,
-        &hand_options,
-        usize::from(pos.hand_jokers),
-        0,
-        state,
-        &mut chosen,
-        &mut out,
-    );
-    let value = |c: &Vec<JokerGroup>| -> i32 {
-        c.iter()
-            .flat_map(|jg| &jg.hand)
-            .map(|&card| pos.weight(goal, card))
-            .sum()
-    };
-    // Best first (stable: ties keep the enumeration's order).
-    out.sort_by_key(|c| std::cmp::Reverse(value(c)));
-    out.truncate(COMBOS_PER_BRANCH);
-    out
+    let mut slots: Vec<Vec<Option<JokerGroup>>> = freed_options
+        .into_iter()
+        .map(|o| o.into_iter().map(Some).collect())
+        .collect();
+    let alike = slots.len();
+    for _ in 0..pos.hand_jokers {
+        let mut o: Vec<Option<JokerGroup>> = hand_options.iter().cloned().map(Some).collect();
+        o.push(None);
+        slots.push(o);
+    }
+    best_combos(pos, goal, slots, alike, state)
 }
 
 /// What is left for the next joker.
@@ -451,43 +449,76 @@ impl State {
     }
 }
 
-/// Depth first over the jokers: freed ones first (each must be placed), then
-/// the hand jokers (alike, so their options are taken in order, and once one
-/// stays in the hand the rest do too).
-fn walk(
-    freed: &[Vec<JokerGroup>],
-    hand_options: &[JokerGroup],
-    hand_jokers: usize,
-    from: usize,
+/// The combinations of one option per joker (`slots`: each joker's options,
+/// `None` = it stays in the hand) that fit what `state` leaves, most valuable
+/// first: a best-first walk over the options each sorted by the hand cards they
+/// put down, so the cap keeps the best combinations whatever their number.
+/// Slots from `alike` on are the hand's jokers, alike: their options are taken
+/// in order, so each combination comes once.
+fn best_combos(
+    pos: &Position,
+    goal: Goal,
+    mut slots: Vec<Vec<Option<JokerGroup>>>,
+    alike: usize,
     state: State,
-    chosen: &mut Vec<JokerGroup>,
-    out: &mut Vec<Vec<JokerGroup>>,
-) {
-    // A generous cap on the enumeration itself; the best are kept after sorting.
-    if out.len() >= COMBOS_PER_BRANCH * 8 {
-        return;
+) -> Vec<Vec<JokerGroup>> {
+    let score = |o: &Option<JokerGroup>| -> i32 {
+        o.as_ref().map_or(0, |jg| {
+            jg.hand.iter().map(|&c| pos.weight(goal, c)).sum::<i32>()
+        })
+    };
+    for slot in &mut slots {
+        slot.sort_by_key(|o| std::cmp::Reverse(score(o)));
     }
-    if let Some((first, rest)) = freed.split_first() {
-        for jg in first {
-            if let Some(next) = state.take(jg) {
-                chosen.push(jg.clone());
-                walk(rest, hand_options, hand_jokers, 0, next, chosen, out);
-                chosen.pop();
+    if slots.iter().any(|s| s.is_empty()) {
+        return Vec::new();
+    }
+    let n = slots.len();
+    let total = |idx: &[usize]| -> i32 { (0..n).map(|k| score(&slots[k][idx[k]])).sum() };
+    let mut heap = std::collections::BinaryHeap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut seq = 0u32;
+    let start = vec![0usize; n];
+    heap.push((total(&start), std::cmp::Reverse(seq), start.clone()));
+    seen.insert(start);
+    let mut out = Vec::new();
+    let mut pops = 0;
+    while let Some((_, _, idx)) = heap.pop() {
+        pops += 1;
+        if pops > COMBOS_PER_BRANCH * 20 || out.len() >= COMBOS_PER_BRANCH {
+            break;
+        }
+        for k in 0..n {
+            if idx[k] + 1 < slots[k].len() {
+                let mut next = idx.clone();
+                next[k] += 1;
+                if seen.insert(next.clone()) {
+                    seq += 1;
+                    heap.push((total(&next), std::cmp::Reverse(seq), next));
+                }
             }
         }
-        return;
-    }
-    out.push(chosen.clone());
-    if hand_jokers == 0 {
-        return;
-    }
-    for (k, jg) in hand_options.iter().enumerate().skip(from) {
-        if let Some(next) = state.take(jg) {
-            chosen.push(jg.clone());
-            walk(&[], hand_options, hand_jokers - 1, k, next, chosen, out);
-            chosen.pop();
+        if (alike..n.saturating_sub(1)).any(|k| idx[k] > idx[k + 1]) {
+            continue;
+        }
+        let mut left = state.clone();
+        let mut combo = Vec::new();
+        let fits = (0..n).all(|k| match &slots[k][idx[k]] {
+            None => true,
+            Some(jg) => match left.take(jg) {
+                Some(next) => {
+                    left = next;
+                    combo.push(jg.clone());
+                    true
+                }
+                None => false,
+            },
+        });
+        if fits {
+            out.push(combo);
         }
     }
+    out
 }
 
 fn face_at(p: u8, s: usize) -> Option<Face> {
