@@ -7,6 +7,16 @@
 //! table rules that do not fit counts (jokers that keep their name until freed,
 //! Tahiti's frozen joker groups and loose singles, Vatikan's anchored jokers) are
 //! handled by trying each way they can go (a handful at most) around the sweep.
+//!
+//! Vatikan and Tahiti have rules no count holds: a Vatikan joker must end with a
+//! card that was next to it, and a Tahiti group holding a joker may take table
+//! cards only from the freed joker's old group or one old group kept whole. Every
+//! play of those rule sets is checked as the engine checks it ([`legal`]); one
+//! that fails gives way to searches legal by construction ([`restricted`]): the
+//! Vatikan joker laid first in a piece of run with its neighbour, the Tahiti
+//! jokers laid first in the groups the rules allow, the rest swept. They are
+//! exact but for their caps and the few cases their module doc lists; no play
+//! the engine refuses is returned.
 
 mod build;
 mod dfa;

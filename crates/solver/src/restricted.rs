@@ -1,17 +1,31 @@
 //! The searches that take over when the unrestricted finder's play breaks a rule
 //! the sweep does not model ([`crate::legal`]). Each is legal by construction
-//! for the rule it restricts, and its answer is checked again all the same.
+//! for the rule it restricts, and every play it keeps is checked again all the
+//! same (a play the engine would refuse is passed over, never returned).
 //!
-//! - Vatikan: a joker that would lose its neighbours keeps its whole group (the
-//!   group may only grow with hand cards, as a Tahiti frozen group), one group
-//!   more each round while a play still fails. Inexact: the best legal play may
-//!   rebuild that group and keep the joker with a neighbour elsewhere.
+//! Both go over the branches of the table rules ([`Position::branches`]); a
+//! branch whose unrestricted optimum (a sweep floored by the best legal play so
+//! far) cannot beat that play is passed over, since its joker groups are groups
+//! the unrestricted sweep could make; the search ends at the unrestricted
+//! optimum. Within a branch, combinations of joker groups go best first.
+//!
+//! - Vatikan: a joker with a neighbour on one side only is laid first in a piece
+//!   of run with that neighbour: the run through the two places widened by up
+//!   to two each way, natural cards from the hand or the rebuilt table (every
+//!   way). Any run holding both places splits into such a piece and runs of
+//!   three or more, which the sweep makes. A joker with neighbours on both sides
+//!   keeps one in any run of its place, a set joker in any set of its rank: the
+//!   sweep holds those already. As a fallback, the group of a joker that still
+//!   loses its neighbours is kept whole (it may only grow with hand cards).
 //! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
-//!   its real card) is placed first in a joker group the rules allow: hand
-//!   cards, cards that were with a freed joker, or one old joker-free group kept
-//!   whole, plus hand cards; the rest of the table and hand is swept without
-//!   jokers. Every combination is tried (best first, the best value so far as
-//!   the sweep's floor) up to deterministic caps.
+//!   its real card) is laid first in a joker group the rules allow: hand cards
+//!   and cards that were with a freed joker, or one old joker-free group kept
+//!   whole plus hand cards; the rest is swept without jokers.
+//!
+//! Inexact, so a legal play may be missed: a Vatikan piece holding a second
+//! joker; a Tahiti loose joker is never picked up; the caps below; a branch
+//! whose best layout breaks the joker names or copies rule (after a set joker
+//! is tried under another suit) gives nothing rather than its next best.
 
 use crate::{
     Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish_best,
@@ -20,11 +34,12 @@ use crate::{
 use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{RuleSet, joker_namings, validate_group};
 
-/// Joker groups tried per joker (the largest first).
+/// Joker groups (or pieces, or ways to take a piece's cards) tried per joker,
+/// the largest first.
 const OPTIONS_PER_JOKER: usize = 64;
 /// Combinations of joker groups tried per branch of the table rules.
 const COMBOS_PER_BRANCH: usize = 400;
-/// Sweeps the whole Tahiti search may run.
+/// Sweeps one restricted search may run (floored branch sweeps included).
 const SWEEPS: usize = 2000;
 
 /// The best play legal for the rules of [`legal`], after `first` failed with
