@@ -452,6 +452,21 @@ impl Position {
         out
     }
 
+    /// The real cards the sweep must put down to free jokers: those the branch
+    /// forces, less those its joker groups put down already.
+    fn forced_in_sweep(&self, branch: &Branch) -> [u8; 52] {
+        let mut out = branch.forced;
+        for f in branch
+            .joker_groups
+            .iter()
+            .flat_map(|jg| &jg.hand)
+            .filter_map(|c| c.natural_face())
+        {
+            out[f.index()] = out[f.index()].saturating_sub(1);
+        }
+        out
+    }
+
     /// The sweep for the groups `dissolve` and the hand, in one branch.
     #[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
     fn spec(&self, goal: Goal, branch: &Branch, dissolve: &[usize]) -> (Spec, Fixed, i32) {
@@ -530,6 +545,8 @@ impl Position {
         }
         // Joker groups: their hand cards are counted here, the cards that were
         // with a freed joker are placed by them.
+        // Real cards a joker group puts down count towards the freeing ones.
+        let forced_in_sweep = self.forced_in_sweep(branch);
         for jg in &branch.joker_groups {
             for &c in &jg.hand {
                 match c.natural_face() {
@@ -548,7 +565,7 @@ impl Position {
             jokers = 0;
         }
         for f in 0..52 {
-            let forced = branch.forced[f].min(hand[f]);
+            let forced = forced_in_sweep[f].min(hand[f]);
             spec.must[f] += forced;
             spec.hand[f] = hand[f] - forced;
             spec.bonus += i32::from(forced) * spec.weight[f];
@@ -691,7 +708,7 @@ fn sweep_branch(
         return None;
     }
     // Lay it out now, from the path this sweep already found.
-    let layout = build::layout(&mut sw, &fixed, &branch.forced)?;
+    let layout = build::layout(&mut sw, &fixed, &pos.forced_in_sweep(&branch))?;
     Some(Best {
         value,
         branch,

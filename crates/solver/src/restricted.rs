@@ -284,10 +284,8 @@ fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
     drive(pos, goal, ceiling, false, |branch| {
         let needy = needy_jokers(pos, branch, &dissolve);
-        let mut hand = pos.hand_counts;
-        for (h, &f) in hand.iter_mut().zip(&branch.forced) {
-            *h = h.saturating_sub(f);
-        }
+        // A real card that frees a joker may lie in a piece as well as anywhere.
+        let hand = pos.hand_counts;
         let mut table = [0u8; 52];
         for &g in &dissolve {
             for c in &pos.table[g] {
@@ -375,10 +373,9 @@ struct Pools {
 /// The combinations of joker groups for one branch, the most valuable first:
 /// every freed joker placed (it has to move), each hand joker placed or kept.
 fn combos(pos: &Position, goal: Goal, branch: &Branch) -> Vec<Vec<JokerGroup>> {
+    // The real card that frees a joker may lie in a joker group (with that
+    // joker, say) as well as anywhere: it is not held back here.
     let mut hand = pos.hand_counts;
-    for (h, &f) in hand.iter_mut().zip(&branch.forced) {
-        *h = h.saturating_sub(f);
-    }
     for c in branch.frozen.iter().flat_map(|(_, ext)| ext) {
         if let Some(f) = c.natural_face() {
             hand[f.index()] = hand[f.index()].saturating_sub(1);
