@@ -115,7 +115,66 @@ fn brute(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> (usize, u32) {
     best
 }
 
+/// Vatikan: a run of three or four with a joker at one end (its anchoring is
+/// then a real constraint), maybe a group from `Gen`, and a hand that tempts
+/// the joker away: two cards of its neighbour's rank, the cards continuing the
+/// run past the joker, and one more card around the run.
+fn anchored_position(g: &mut Gen) -> (Vec<Vec<Card>>, Vec<Card>) {
+    use rami_cards::{Face, Rank, Suit};
+    let (mut table, _) = g.position(RuleSet::Vatikan.group_rules(), 1, 3, 0, 0.0);
+    table.truncate(usize::from(g.rng.random_bool(0.5)));
+    let suit = g.rng.random_range(0..4usize);
+    let len = g.rng.random_range(3..=4u8);
+    let start = g.rng.random_range(3..=(11 - len));
+    let face = |r: u8, s: usize| {
+        Face::new(
+            Rank::new(r).unwrap_or(Rank::ACE),
+            Suit::from_index(s).unwrap_or(Suit::Spades),
+        )
+    };
+    let at_top = g.rng.random_bool(0.5);
+    let (p, q, beyond) = if at_top {
+        let p = start + len - 1;
+        (p, p - 1, [p + 1, p + 2])
+    } else {
+        (start, start + 1, [start - 1, start - 2])
+    };
+    let run: Vec<Card> = (start..start + len)
+        .map(|r| {
+            if r == p {
+                Card::named_joker(face(r, suit))
+            } else {
+                Card::from_face(face(r, suit))
+            }
+        })
+        .collect();
+    table.push(run);
+    let others: Vec<usize> = (0..4).filter(|&s| s != suit).collect();
+    let mut hand: Vec<Card> = vec![
+        Card::from_face(face(q, others[0])),
+        Card::from_face(face(q, others[1])),
+        Card::from_face(face(beyond[0], suit)),
+        Card::from_face(face(beyond[1], suit)),
+    ];
+    let r = g.rng.random_range(start - 1..=start + len);
+    hand.push(Card::from_face(face(r, g.rng.random_range(0..4))));
+    let copies = |c: Card| {
+        table.iter().flatten().filter(|&&x| x == c).count()
+            + hand.iter().filter(|&&x| x == c).count()
+    };
+    if hand.iter().any(|&c| copies(c) > 2) {
+        hand.pop();
+    }
+    (table, hand)
+}
+
 fn small_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
+    if rules == RuleSet::Vatikan && g.rng.random_bool(0.5) {
+        let (table, hand) = anchored_position(g);
+        if table.iter().flatten().count() + hand.len() <= 12 {
+            return (table, hand);
+        }
+    }
     loop {
         let (mut table, mut hand) =
             g.position(rules.group_rules(), deck_jokers(rules) as u8, 7, 5, 0.7);
