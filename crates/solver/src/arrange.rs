@@ -137,6 +137,7 @@ pub(crate) fn arrange(
     played: Vec<Card>,
     full_layout: Vec<Vec<Card>>,
     frozen: &[usize],
+    minimal: bool,
 ) -> Play {
     // The hand cards that go to the sweep (not to frozen groups).
     let mut sweep_played = played.clone();
@@ -180,6 +181,13 @@ pub(crate) fn arrange(
     let (dissolve, new_groups) = 'found: {
         if sweep_played.is_empty() && must_dissolve.is_empty() {
             break 'found (Vec::new(), Vec::new());
+        }
+        if !minimal {
+            // The sweep's own layout (a group kept as it was may keep a joker
+            // under a name the play no longer allows).
+            let mut d = candidates.clone();
+            let layout = give_back_unchanged(pos, &mut d, &must_dissolve, full_layout);
+            break 'found (with_must(&d), layout);
         }
         if let Some(l) = feasible(pos, branch, &with_must(&[]), &sweep_played, &mut spent) {
             break 'found (with_must(&[]), l);

@@ -627,6 +627,7 @@ fn all_dissolvable(pos: &Position) -> Vec<usize> {
         .collect()
 }
 
+#[derive(Clone)]
 struct Best {
     value: i32,
     branch: Branch,
@@ -827,7 +828,7 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     if goal != Goal::Hint && best.value <= 0 {
         return None;
     }
-    Some(finish(pos, best))
+    Some(finish(pos, best, true))
 }
 
 /// A hand card that simply extends one group (the least a play can disturb).
@@ -887,8 +888,9 @@ fn make_play(
 }
 
 /// Turns the sweep's layout into a play that keeps as many input groups as they
-/// were as it can.
-fn finish(pos: &Position, best: Best) -> Play {
+/// were as it can (`minimal`), or that rebuilds every group the sweep did but
+/// those it laid out exactly as they were.
+fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
     let Best { branch, layout, .. } = best;
     // The hand cards put down.
     let mut played = Vec::new();
@@ -913,7 +915,7 @@ fn finish(pos: &Position, best: Best) -> Play {
         .filter(|(g, _)| !branch.freed.iter().any(|(h, _)| h == g))
         .map(|(g, _)| *g)
         .collect();
-    arrange::arrange(pos, &branch, played, layout.groups, &frozen)
+    arrange::arrange(pos, &branch, played, layout.groups, &frozen, minimal)
 }
 
 mod arrange;

@@ -28,8 +28,8 @@
 //! is tried under another suit) gives nothing rather than its next best.
 
 use crate::{
-    Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish_best,
-    legal, solve_unchecked, sweep_branch,
+    Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish,
+    finish_best, legal, solve_unchecked, sweep_branch,
 };
 use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{RuleSet, joker_namings, validate_group};
@@ -98,7 +98,14 @@ fn consider(pos: &Position, goal: Goal, branch: Branch, dissolve: &[usize], best
         return;
     };
     let value = found.value;
-    if let Some(play) = finish_best(pos, goal, found).and_then(|p| legalize(pos, p)) {
+    // The fewest changed groups first; if that keeps a group the rules no
+    // longer allow as it was, the sweep's own layout.
+    let play = match finish_best(pos, goal, found.clone()).and_then(|p| legalize(pos, p)) {
+        Some(p) => Some(p),
+        None if goal == Goal::Hint || value > 0 => legalize(pos, finish(pos, found, false)),
+        None => None,
+    };
+    if let Some(play) = play {
         *best = Some((value, play));
     }
 }
