@@ -72,10 +72,11 @@ fn tahiti_hand_joker_may_not_complete_a_set_of_table_cards() {
 
 #[test]
 fn tahiti_freed_joker_joins_an_old_group_kept_whole() {
-    // Playing 5H frees the joker (5H 6H 7H). Unrestricted it then makes
-    // 8C 8D * with 8C taken off the clubs run (two cards); legally it has to
-    // join an old group kept whole (or hand cards, or 6H 7H): 5H alone.
-    let t = table("*5H 6H 7H | 8C 9C 10C JC | KS KD KC");
+    // Playing 5H frees the joker (5H 5S 5D 5C), which must take a new name: no
+    // room with its company (a fifth 5), so unrestricted it makes 8C 8D * with
+    // 8C taken off the clubs run (two cards); legally it has to join an old
+    // group kept whole: 5H alone goes down.
+    let t = table("*5H 5S 5D 5C | 8C 9C 10C JC | KS KD KC");
     let h = cards("5H 8D");
     let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards).unwrap();
     assert_eq!(p.count, 1, "{:?}", p.table);
@@ -83,7 +84,7 @@ fn tahiti_freed_joker_joins_an_old_group_kept_whole() {
     assert!(
         p.table
             .iter()
-            .any(|g| g.len() == 3 && g.contains(&card("5H"))),
+            .any(|g| g.len() == 4 && g.contains(&card("5H"))),
         "{:?}",
         p.table
     );
@@ -92,5 +93,24 @@ fn tahiti_freed_joker_joins_an_old_group_kept_whole() {
         .iter()
         .find(|g| g.iter().any(|c| c.is_joker()))
         .expect("the freed joker stays on the table");
-    assert!(joker_group.len() >= 4, "{:?}", p.table);
+    let whole = t[1..]
+        .iter()
+        .any(|g| g.iter().all(|c| joker_group.contains(c)));
+    assert!(whole, "{:?}", p.table);
+}
+
+#[test]
+fn vatikan_freed_joker_leaves_a_card_whose_copies_are_down() {
+    // 4S from the hand frees *4S (its real card is on the table) and, with two
+    // 4S down, the joker may not stay 4S: the group that holds it is rebuilt
+    // and the joker takes another name.
+    let t = table("2S 3S 4S | *4S 4H 4D 4C");
+    let h = cards("4S 6D 4C 5C 4D");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 3, "{:?}", p.table);
+    assert!(
+        !p.table.iter().flatten().any(|&c| c == card("*4S")),
+        "{:?}",
+        p.table
+    );
 }
