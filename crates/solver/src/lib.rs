@@ -28,7 +28,7 @@ mod sweep;
 pub use opening::{best_opening, best_opening_on, meld_points};
 
 use build::{Fixed, Layout};
-use rami_cards::{Card, Face};
+use rami_cards::{Card, CardCounts, Face};
 use rami_melds::{GroupError, GroupKind, RuleSet, reading_order, validate_group};
 use serde::{Deserialize, Serialize};
 use sweep::{Spec, Sweep};
@@ -595,11 +595,46 @@ impl Position {
                     }
                 }
             }
-            for (g, ext) in &branch.frozen {
-                let _ = g;
+            for (_, ext) in &branch.frozen {
                 for f in ext.iter().filter_map(|c| c.natural_face()) {
                     left[f.index()] = left[f.index()].saturating_sub(1);
                 }
+            }
+            // Nor may a joker the sweep names: the copies it may stand beside
+            // are those not already down outside the sweep.
+            let mut outside = [0u8; 52];
+            for (g, group) in self.table.iter().enumerate() {
+                if dissolve.contains(&g) {
+                    continue;
+                }
+                for f in group.iter().filter_map(|c| c.face()) {
+                    outside[f.index()] += 1;
+                }
+            }
+            let mut set_aside: Vec<Card> = branch
+                .frozen
+                .iter()
+                .flat_map(|(_, ext)| ext.iter().copied())
+                .collect();
+            for jg in &branch.joker_groups {
+                // A kept group's own cards are counted with the table.
+                let kept = jg
+                    .kept
+                    .and_then(|g| self.table.get(g))
+                    .map_or(&[][..], |v| &v[..]);
+                let mut own = CardCounts::from_cards(kept);
+                set_aside.extend(
+                    jg.cards
+                        .iter()
+                        .filter(|&&c| c.is_joker() || !own.remove(c))
+                        .copied(),
+                );
+            }
+            for f in set_aside.iter().filter_map(|c| c.face()) {
+                outside[f.index()] += 1;
+            }
+            for f in 0..52 {
+                spec.joker_face_cap[f] = legal::COPIES.saturating_sub(outside[f]);
             }
             for f in 0..52 {
                 let named = self
