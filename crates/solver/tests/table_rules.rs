@@ -114,3 +114,16 @@ fn vatikan_freed_joker_leaves_a_card_whose_copies_are_down() {
         p.table
     );
 }
+
+#[test]
+fn vatikan_run_joker_never_stands_beside_both_copies() {
+    // *10D is free (10D is down) but every way to put JD, QD and the 9s down
+    // that leaves it 10D beside both 10D is refused: the joker takes another
+    // place. The engine accepts three cards (28 points) at most.
+    let t = table("7D 8D 9D 10D JD | 8D 9D *10D");
+    let h = cards("9S 9H JD QD");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 3, "{:?}", p.table);
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 28, "{:?}", p.table);
+}
