@@ -23,9 +23,11 @@
 //!   whole plus hand cards; the rest is swept without jokers.
 //!
 //! Inexact, so a legal play may be missed: a Vatikan piece holding a second
-//! joker; a Tahiti loose joker is never picked up; the caps below; a branch
-//! whose best layout breaks the joker names or copies rule (after a set joker
-//! is tried under another suit) gives nothing rather than its next best.
+//! joker; two Vatikan table jokers of one name (the engine matches cards by
+//! identity: one kept with a neighbour anchors both); a Tahiti loose joker is
+//! never picked up; the caps below; a branch whose best layout still breaks
+//! the joker names or copies rule (a set joker with no missing suit left, say)
+//! gives nothing rather than its next best.
 
 use crate::{
     Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish,
