@@ -49,7 +49,7 @@ pub fn choose_action(view: &PlayerView, level: Level) -> Option<Action> {
                 rules.copies(view.config.players),
             )
         } else if opening {
-            rami_solver::best_opening(rules, &view.hand)
+            rami_solver::best_opening_on(rules, &view.table, &view.hand)
                 .ok()
                 .flatten()
                 .map(|p| {

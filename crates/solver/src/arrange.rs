@@ -37,6 +37,8 @@ fn exact_spec(
         freed: branch.freed.clone(),
         forced: [0; 52],
         frozen: Vec::new(),
+        no_wild: branch.no_wild,
+        joker_groups: branch.joker_groups.clone(),
     };
     let (mut spec, fixed, _) = pos.spec(Goal::MostCards, &plain, dissolve);
     spec.hand = [0; 52];
@@ -70,6 +72,16 @@ pub(crate) fn feasible(
 ) -> Option<Vec<Vec<Card>>> {
     if *spent > ARRANGE_BUDGET {
         return None;
+    }
+    // Joker groups laid before the sweep take their table cards (and table
+    // jokers) from rebuilt groups only.
+    let mut rebuilt = CardCounts::from_cards(dissolve.iter().flat_map(|&g| &pos.table[g]));
+    for jg in &branch.joker_groups {
+        if jg.taken.iter().any(|&c| !rebuilt.remove(c))
+            || jg.table_joker.is_some_and(|(g, _)| !dissolve.contains(&g))
+        {
+            return None;
+        }
     }
     let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
     let mut sw = Sweep::new(&spec);
@@ -125,16 +137,26 @@ pub(crate) fn arrange(
     played: Vec<Card>,
     full_layout: Vec<Vec<Card>>,
     frozen: &[usize],
+    minimal: bool,
 ) -> Play {
     // The hand cards that go to the sweep (not to frozen groups).
     let mut sweep_played = played.clone();
-    for (_, ext) in &branch.frozen {
-        for c in ext {
-            if let Some(i) = sweep_played.iter().position(|p| p == c) {
-                sweep_played.remove(i);
-            }
+    let set_aside = branch
+        .frozen
+        .iter()
+        .flat_map(|(_, ext)| ext.iter())
+        .chain(branch.joker_groups.iter().flat_map(|jg| jg.hand.iter()));
+    for c in set_aside {
+        if let Some(i) = sweep_played.iter().position(|p| p == c) {
+            sweep_played.remove(i);
         }
     }
+    // Input groups a joker group holds whole: not rebuilt.
+    let kept: Vec<usize> = branch
+        .joker_groups
+        .iter()
+        .filter_map(|jg| jg.kept)
+        .collect();
     let must_dissolve: Vec<usize> = branch
         .freed
         .iter()
@@ -142,7 +164,9 @@ pub(crate) fn arrange(
         .filter(|&g| pos.kinds[g] == Kind::Frozen)
         .collect();
     let candidates: Vec<usize> = (0..pos.table.len())
-        .filter(|&g| pos.kinds[g] != Kind::Frozen && !must_dissolve.contains(&g))
+        .filter(|&g| {
+            pos.kinds[g] != Kind::Frozen && !must_dissolve.contains(&g) && !kept.contains(&g)
+        })
         .collect();
     let with_must = |d: &[usize]| -> Vec<usize> {
         let mut v = must_dissolve.clone();
@@ -157,6 +181,13 @@ pub(crate) fn arrange(
     let (dissolve, new_groups) = 'found: {
         if sweep_played.is_empty() && must_dissolve.is_empty() {
             break 'found (Vec::new(), Vec::new());
+        }
+        if !minimal {
+            // The sweep's own layout (a group kept as it was may keep a joker
+            // under a name the play no longer allows).
+            let mut d = candidates.clone();
+            let layout = give_back_unchanged(pos, &mut d, &must_dissolve, full_layout);
+            break 'found (with_must(&d), layout);
         }
         if let Some(l) = feasible(pos, branch, &with_must(&[]), &sweep_played, &mut spent) {
             break 'found (with_must(&[]), l);
@@ -211,10 +242,15 @@ pub(crate) fn arrange(
     // Which loose singles were used: compare the copies placed with the copies
     // that had to be placed.
     let mut placed = pool.clone();
+    // Cards that were with a freed joker and went to a joker group are not in
+    // the rebuilt groups.
+    let mut taken = CardCounts::from_cards(branch.joker_groups.iter().flat_map(|jg| &jg.taken));
     for &g in &dissolve {
         if pos.kinds[g] != Kind::Loose {
             for &c in &pos.table[g] {
-                placed.remove(c);
+                if !taken.remove(c) {
+                    placed.remove(c);
+                }
             }
         }
     }
@@ -267,12 +303,20 @@ pub(crate) fn arrange(
             debug_assert!(validate_group(group, pos.rules.group_rules()).is_ok());
         }
     }
+    let mut loose_joker_groups = Vec::new();
+    for jg in &branch.joker_groups {
+        match jg.kept.and_then(|g| table.get_mut(g)) {
+            Some(slot) => *slot = Some(jg.cards.clone()),
+            None => loose_joker_groups.push(jg.cards.clone()),
+        }
+    }
     let mut out: Vec<Vec<Card>> = table.into_iter().flatten().collect();
     for (k, g) in new_groups.into_iter().enumerate() {
         if !used[k] {
             out.push(g);
         }
     }
+    out.extend(loose_joker_groups);
     let mut changed: Vec<usize> = dissolve
         .iter()
         .copied()
@@ -285,6 +329,7 @@ pub(crate) fn arrange(
             changed.push(*g);
         }
     }
+    changed.extend(kept);
     changed.sort_unstable();
     changed.dedup();
     make_play(pos, played, out, changed, rearranged)

@@ -24,7 +24,7 @@ impl Default for Fixed {
 }
 
 /// The groups of one optimal arrangement, and the hand copies it puts down.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Layout {
     pub groups: Vec<Vec<Card>>,
     /// Hand copies placed per face (forced ones included).

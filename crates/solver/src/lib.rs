@@ -7,17 +7,29 @@
 //! table rules that do not fit counts (jokers that keep their name until freed,
 //! Tahiti's frozen joker groups and loose singles, Vatikan's anchored jokers) are
 //! handled by trying each way they can go (a handful at most) around the sweep.
+//!
+//! Vatikan and Tahiti have rules no count holds: a Vatikan joker must end with a
+//! card that was next to it, and a Tahiti group holding a joker may take table
+//! cards only from the freed joker's old group or one old group kept whole. Every
+//! play of those rule sets is checked as the engine checks it ([`legal`]); one
+//! that fails gives way to searches legal by construction ([`restricted`]): the
+//! Vatikan joker laid first in a piece of run with its neighbour, the Tahiti
+//! jokers laid first in the groups the rules allow, the rest swept. They are
+//! exact but for their caps and the few cases their module doc lists; no play
+//! the engine refuses is returned.
 
 mod build;
 mod dfa;
 mod hint;
+mod legal;
 mod opening;
+mod restricted;
 mod sweep;
 
-pub use opening::{best_opening, meld_points};
+pub use opening::{best_opening, best_opening_on, meld_points};
 
 use build::{Fixed, Layout};
-use rami_cards::{Card, Face};
+use rami_cards::{Card, CardCounts, Face};
 use rami_melds::{GroupError, GroupKind, RuleSet, reading_order, validate_group};
 use serde::{Deserialize, Serialize};
 use sweep::{Spec, Sweep};
@@ -143,6 +155,30 @@ struct Branch {
     forced: [u8; 52],
     /// Frozen groups and the hand cards added to each.
     frozen: Vec<(usize, Vec<Card>)>,
+    /// Tahiti's restricted search: no joker goes to the sweep (hand jokers, freed
+    /// jokers and loose jokers are left out of it) ...
+    no_wild: bool,
+    /// ... and these groups hold them instead, laid out before the sweep.
+    joker_groups: Vec<JokerGroup>,
+}
+
+/// A group holding a joker, laid out before the sweep, made only as the rules
+/// allow. Tahiti: the joker (from the hand, or freed), hand cards, cards that
+/// were with a freed joker, or one old joker-free group kept whole. Vatikan: an
+/// anchored joker's piece of run, with the neighbour it must keep.
+#[derive(Clone, Debug)]
+struct JokerGroup {
+    /// The group as laid (its joker named).
+    cards: Vec<Card>,
+    /// The hand cards in it (a hand joker unnamed, as in the hand).
+    hand: Vec<Card>,
+    /// Cards that were with a freed joker (table cards of a dissolved group).
+    taken: Vec<Card>,
+    /// The old joker-free group it holds whole (not rebuilt by the sweep).
+    kept: Option<usize>,
+    /// The table joker it holds (group, place in it), which the sweep then
+    /// leaves out.
+    table_joker: Option<(usize, usize)>,
 }
 
 impl Default for Branch {
@@ -151,11 +187,14 @@ impl Default for Branch {
             freed: Vec::new(),
             forced: [0; 52],
             frozen: Vec::new(),
+            no_wild: false,
+            joker_groups: Vec::new(),
         }
     }
 }
 
 /// The position after validation.
+#[derive(Clone)]
 struct Position {
     rules: RuleSet,
     table: Vec<Vec<Card>>,
@@ -315,15 +354,35 @@ impl Position {
             if self.kinds[g] == Kind::Frozen {
                 let mut next = Vec::new();
                 for b in &out {
+                    // Hand copies the branch has given already (to other frozen
+                    // groups, or to free jokers): a card goes down once.
+                    let mut given = b.forced;
+                    for c in b.frozen.iter().flat_map(|(_, ext)| ext) {
+                        if let Some(f) = c.natural_face() {
+                            given[f.index()] += 1;
+                        }
+                    }
+                    let fits = |ext: &[Card]| {
+                        ext.iter().all(|c| {
+                            c.natural_face().is_none_or(|f| {
+                                let n = ext.iter().filter(|x| *x == c).count();
+                                usize::from(given[f.index()]) + n
+                                    <= usize::from(self.hand_counts[f.index()])
+                            })
+                        })
+                    };
                     // Stay frozen, extended by hand cards in each possible way.
                     for ext in self.frozen_extensions(g) {
+                        if !fits(&ext) {
+                            continue;
+                        }
                         let mut nb = b.clone();
                         nb.frozen.push((g, ext));
                         next.push(nb);
                     }
                     // Or free it by playing the real card from the hand.
                     if let Some(&(i, f)) = jokers.first()
-                        && self.hand_counts[f.index()] > b.forced[f.index()]
+                        && self.hand_counts[f.index()] > given[f.index()]
                     {
                         let mut nb = b.clone();
                         nb.freed.push((g, i));
@@ -394,6 +453,21 @@ impl Position {
         out
     }
 
+    /// The real cards the sweep must put down to free jokers: those the branch
+    /// forces, less those its joker groups put down already.
+    fn forced_in_sweep(&self, branch: &Branch) -> [u8; 52] {
+        let mut out = branch.forced;
+        for f in branch
+            .joker_groups
+            .iter()
+            .flat_map(|jg| &jg.hand)
+            .filter_map(|c| c.natural_face())
+        {
+            out[f.index()] = out[f.index()].saturating_sub(1);
+        }
+        out
+    }
+
     /// The sweep for the groups `dissolve` and the hand, in one branch.
     #[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
     fn spec(&self, goal: Goal, branch: &Branch, dissolve: &[usize]) -> (Spec, Fixed, i32) {
@@ -410,13 +484,24 @@ impl Position {
             if self.kinds[g] == Kind::Loose {
                 match group[0].natural_face() {
                     Some(f) => spec.loose[f.index()] += 1,
+                    // (Left loose when no joker goes to the sweep.)
+                    None if branch.no_wild => {}
                     None => spec.jokers_loose += 1,
                 }
                 continue;
             }
             for (i, &c) in group.iter().enumerate() {
+                if branch
+                    .joker_groups
+                    .iter()
+                    .any(|jg| jg.table_joker == Some((g, i)))
+                {
+                    continue;
+                }
                 match (c.natural_face(), self.role(g, c, branch, i)) {
                     (Some(f), _) => spec.must[f.index()] += 1,
+                    // Placed in a joker group instead.
+                    (None, Role::Wild) if branch.no_wild => {}
                     (None, Role::Wild) => spec.jokers_must += 1,
                     (None, Role::Fixed(f)) => {
                         spec.must[f.index()] += 1;
@@ -459,8 +544,29 @@ impl Position {
                 extra += self.weight(goal, c);
             }
         }
+        // Joker groups: their hand cards are counted here, the cards that were
+        // with a freed joker are placed by them.
+        // Real cards a joker group puts down count towards the freeing ones.
+        let forced_in_sweep = self.forced_in_sweep(branch);
+        for jg in &branch.joker_groups {
+            for &c in &jg.hand {
+                match c.natural_face() {
+                    Some(f) => hand[f.index()] = hand[f.index()].saturating_sub(1),
+                    None => jokers = jokers.saturating_sub(1),
+                }
+                extra += self.weight(goal, c);
+            }
+            for c in &jg.taken {
+                if let Some(f) = c.natural_face() {
+                    spec.must[f.index()] = spec.must[f.index()].saturating_sub(1);
+                }
+            }
+        }
+        if branch.no_wild {
+            jokers = 0;
+        }
         for f in 0..52 {
-            let forced = branch.forced[f].min(hand[f]);
+            let forced = forced_in_sweep[f].min(hand[f]);
             spec.must[f] += forced;
             spec.hand[f] = hand[f] - forced;
             spec.bonus += i32::from(forced) * spec.weight[f];
@@ -469,6 +575,80 @@ impl Position {
             }
         }
         spec.jokers_hand = jokers;
+        if matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+            // A joker keeping its name may not stand for a card whose every
+            // copy is on the table: hand copies of its card stay in the hand.
+            let mut left = [legal::COPIES; 52];
+            for (g, group) in self.table.iter().enumerate() {
+                for (i, &c) in group.iter().enumerate() {
+                    let keeps = match c.declared() {
+                        None => false,
+                        Some(_) if rules == RuleSet::Tahiti => {
+                            self.kinds[g] == Kind::Frozen && !branch.freed.contains(&(g, i))
+                        }
+                        Some(_) => matches!(self.role(g, c, branch, i), Role::Anchored(..)),
+                    };
+                    let f = c.face().map(|f| f.index());
+                    if let Some(f) = f
+                        && (keeps || !c.is_joker())
+                    {
+                        left[f] = left[f].saturating_sub(1);
+                    }
+                }
+            }
+            for (_, ext) in &branch.frozen {
+                for f in ext.iter().filter_map(|c| c.natural_face()) {
+                    left[f.index()] = left[f.index()].saturating_sub(1);
+                }
+            }
+            // Nor may a joker the sweep names: the copies it may stand beside
+            // are those not already down outside the sweep.
+            let mut outside = [0u8; 52];
+            for (g, group) in self.table.iter().enumerate() {
+                if dissolve.contains(&g) {
+                    continue;
+                }
+                for f in group.iter().filter_map(|c| c.face()) {
+                    outside[f.index()] += 1;
+                }
+            }
+            let mut set_aside: Vec<Card> = branch
+                .frozen
+                .iter()
+                .flat_map(|(_, ext)| ext.iter().copied())
+                .collect();
+            for jg in &branch.joker_groups {
+                // A kept group's own cards are counted with the table.
+                let kept = jg
+                    .kept
+                    .and_then(|g| self.table.get(g))
+                    .map_or(&[][..], |v| &v[..]);
+                let mut own = CardCounts::from_cards(kept);
+                set_aside.extend(
+                    jg.cards
+                        .iter()
+                        .filter(|&&c| c.is_joker() || !own.remove(c))
+                        .copied(),
+                );
+            }
+            for f in set_aside.iter().filter_map(|c| c.face()) {
+                outside[f.index()] += 1;
+            }
+            for f in 0..52 {
+                spec.joker_face_cap[f] = legal::COPIES.saturating_sub(outside[f]);
+            }
+            for f in 0..52 {
+                let named = self
+                    .table
+                    .iter()
+                    .flatten()
+                    .any(|c| c.declared().is_some_and(|x| x.index() == f));
+                if named {
+                    let room = left[f].saturating_sub(branch.forced[f].min(hand[f]));
+                    spec.hand[f] = spec.hand[f].min(room);
+                }
+            }
+        }
         if extra != 0 && goal == Goal::Hint {
             spec.forced_hand = true;
         }
@@ -483,6 +663,7 @@ fn all_dissolvable(pos: &Position) -> Vec<usize> {
         .collect()
 }
 
+#[derive(Clone)]
 struct Best {
     value: i32,
     branch: Branch,
@@ -493,32 +674,83 @@ struct Best {
 fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
     let mut best: Option<Best> = None;
     for branch in pos.branches(goal) {
-        // Freeing in Tahiti dissolves the frozen group too.
-        let mut groups = dissolve.to_vec();
-        for &(g, _) in &branch.freed {
-            if pos.kinds[g] == Kind::Frozen && !groups.contains(&g) {
-                groups.push(g);
-            }
-        }
-        let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
-        let mut sw = Sweep::new(&spec);
-        // Only a better branch matters.
-        sw.at_least = best.as_ref().map(|b| b.value - extra + 1);
-        let Some(v) = sw.best() else { continue };
-        let value = v + extra;
-        if best.as_ref().is_none_or(|b| value > b.value) {
-            // Lay it out now, from the path this sweep already found.
-            let Some(layout) = build::layout(&mut sw, &fixed, &branch.forced) else {
-                continue;
-            };
-            best = Some(Best {
-                value,
-                branch,
-                layout,
-            });
-        }
+        try_branch(pos, goal, branch, dissolve, &mut best);
     }
     best
+}
+
+/// Sweeps one branch and keeps it in `best` when it beats it.
+fn try_branch(
+    pos: &Position,
+    goal: Goal,
+    branch: Branch,
+    dissolve: &[usize],
+    best: &mut Option<Best>,
+) {
+    // Only a better branch matters.
+    let floor = best.as_ref().map(|b| b.value + 1);
+    if let Some(b) = sweep_branch(pos, goal, branch, dissolve, floor) {
+        *best = Some(b);
+    }
+}
+
+/// The value of one branch's best play (no layout), `None` if it has none
+/// worth `floor`.
+fn branch_top(
+    pos: &Position,
+    goal: Goal,
+    branch: &Branch,
+    dissolve: &[usize],
+    floor: Option<i32>,
+) -> Option<i32> {
+    let groups = branch_groups(pos, branch, dissolve);
+    let (spec, _, extra) = pos.spec(goal, branch, &groups);
+    let mut sw = Sweep::new(&spec);
+    sw.at_least = floor.map(|f| f - extra);
+    let value = sw.best()? + extra;
+    floor.is_none_or(|f| value >= f).then_some(value)
+}
+
+/// The groups a branch rebuilds.
+fn branch_groups(pos: &Position, branch: &Branch, dissolve: &[usize]) -> Vec<usize> {
+    // Freeing in Tahiti dissolves the frozen group too; a group a joker group
+    // holds whole is not rebuilt.
+    let mut groups: Vec<usize> = dissolve
+        .iter()
+        .copied()
+        .filter(|g| !branch.joker_groups.iter().any(|jg| jg.kept == Some(*g)))
+        .collect();
+    for &(g, _) in &branch.freed {
+        if pos.kinds[g] == Kind::Frozen && !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
+    groups
+}
+
+/// The best play of one branch worth at least `floor`, laid out.
+fn sweep_branch(
+    pos: &Position,
+    goal: Goal,
+    branch: Branch,
+    dissolve: &[usize],
+    floor: Option<i32>,
+) -> Option<Best> {
+    let groups = branch_groups(pos, &branch, dissolve);
+    let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
+    let mut sw = Sweep::new(&spec);
+    sw.at_least = floor.map(|f| f - extra);
+    let value = sw.best()? + extra;
+    if floor.is_some_and(|f| value < f) {
+        return None;
+    }
+    // Lay it out now, from the path this sweep already found.
+    let layout = build::layout(&mut sw, &fixed, &pos.forced_in_sweep(&branch))?;
+    Some(Best {
+        value,
+        branch,
+        layout,
+    })
 }
 
 /// Ok(None) = no legal play. Exact optimum for [`Goal::MostCards`] and
@@ -576,44 +808,73 @@ thread_local! {
 }
 
 fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError> {
+    if legal::stuck_joker(pos.rules, &pos.table) {
+        return Ok(None);
+    }
+    let play = solve_unchecked(&pos, goal);
+    if !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+        return Ok(play);
+    }
+    // Every legal play is a play of the unrestricted search, so "none" stands,
+    // and a legal answer is the answer.
+    let Some(play) = play else { return Ok(None) };
+    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+        Ok(()) => Ok(Some(play)),
+        Err(legal::Fault::Names) => {
+            if let Some(table) =
+                legal::rename_set_jokers(pos.rules, &pos.table, &play.table, &play.played)
+            {
+                return Ok(Some(Play { table, ..play }));
+            }
+            Ok(restricted::solve(&pos, goal, legal::Fault::Names, &play))
+        }
+        Err(fault) => Ok(restricted::solve(&pos, goal, fault, &play)),
+    }
+}
+
+/// The finder without the rules of [`legal`]: exact for the other rule sets.
+fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
     if goal == Goal::Hint
-        && let Some(play) = hint_extension(&pos)
+        && let Some(play) = hint_extension(pos)
     {
-        return Ok(Some(play));
+        return Some(play);
     }
     // With jokers the full search tries every way the table jokers can go:
     // first look for one card that needs one group rebuilt.
     let jokers_around = pos.hand_jokers > 0 || pos.table.iter().flatten().any(|c| c.is_joker());
     if goal == Goal::Hint
         && jokers_around
-        && let Some(play) = arrange::one_card_one_group(&pos)
+        && let Some(play) = arrange::one_card_one_group(pos)
     {
-        return Ok(Some(play));
+        return Some(play);
     }
     let mut all = [0u8; 53];
     all[..52].copy_from_slice(&pos.hand_counts);
     all[52] = pos.hand_jokers;
     if !pos.some_card_fits(&all) {
-        return Ok(None);
+        return None;
     }
-    let dissolve = all_dissolvable(&pos);
-    let Some(best) = search(&pos, goal, &dissolve) else {
-        return Ok(None);
-    };
+    let dissolve = all_dissolvable(pos);
+    let best = search(pos, goal, &dissolve)?;
+    finish_best(pos, goal, best)
+}
+
+/// The play of the best branch, unless it puts nothing down worth having.
+fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     if goal != Goal::Hint && best.value <= 0 {
-        return Ok(None);
+        return None;
     }
-    let play = finish(&pos, best);
+    let play = finish(pos, best, true);
     // One card is the fewest, but another card may need fewer groups than the
     // one the sweep chose.
     if goal == Goal::Hint
         && play.count == 1
         && play.changed.len() >= 2
-        && let Some(fewer) = hint::one_card_fewest_groups(&pos, 2, play.changed.len())
+        && let Some(fewer) = hint::one_card_fewest_groups(pos, 2, play.changed.len())
     {
-        return Ok(Some(fewer));
+        return Some(fewer);
     }
-    Ok(Some(play))
+    Some(play)
 }
 
 /// A hand card that simply extends one group (the least a play can disturb).
@@ -673,8 +934,9 @@ fn make_play(
 }
 
 /// Turns the sweep's layout into a play that keeps as many input groups as they
-/// were as it can.
-fn finish(pos: &Position, best: Best) -> Play {
+/// were as it can (`minimal`), or that rebuilds every group the sweep did but
+/// those it laid out exactly as they were.
+fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
     let Best { branch, layout, .. } = best;
     // The hand cards put down.
     let mut played = Vec::new();
@@ -689,6 +951,9 @@ fn finish(pos: &Position, best: Best) -> Play {
     for (_, ext) in &branch.frozen {
         played.extend(ext.iter().copied());
     }
+    for jg in &branch.joker_groups {
+        played.extend(jg.hand.iter().copied());
+    }
     played.sort();
     let frozen: Vec<usize> = branch
         .frozen
@@ -696,7 +961,7 @@ fn finish(pos: &Position, best: Best) -> Play {
         .filter(|(g, _)| !branch.freed.iter().any(|(h, _)| h == g))
         .map(|(g, _)| *g)
         .collect();
-    arrange::arrange(pos, &branch, played, layout.groups, &frozen)
+    arrange::arrange(pos, &branch, played, layout.groups, &frozen, minimal)
 }
 
 mod arrange;

@@ -250,10 +250,81 @@ pub fn best_opening(rules: RuleSet, hand: &[Card]) -> Result<Option<Play>, Solve
     }))
 }
 
+/// [`best_opening`] laid next to `table` (left as it is), for Vatikan and
+/// Tahiti, whose jokers may not stand for a card whose every copy (two) is on
+/// the table: hand copies of a card a table joker stands for are held back as
+/// far as that needs, and an opening whose own joker would break the rule is
+/// looked for again without the hand's jokers (`None` if that fails too).
+/// Other rule sets: [`best_opening`].
+pub fn best_opening_on(
+    rules: RuleSet,
+    table: &[Vec<Card>],
+    hand: &[Card],
+) -> Result<Option<Play>, SolveError> {
+    if !matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+        return best_opening(rules, hand);
+    }
+    let mut naturals = [0usize; 52];
+    let mut named = [0usize; 52];
+    for c in table.iter().flatten() {
+        if let Some(f) = c.natural_face() {
+            naturals[f.index()] += 1;
+        } else if let Some(f) = c.declared() {
+            named[f.index()] += 1;
+        }
+    }
+    let mut given = [0usize; 52];
+    let held: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|c| {
+            let Some(f) = c.natural_face() else {
+                return true;
+            };
+            let f = f.index();
+            if named[f] == 0 {
+                return true;
+            }
+            given[f] += 1;
+            naturals[f] + named[f] + given[f] <= usize::from(crate::legal::COPIES)
+        })
+        .collect();
+    let fits = |p: &Play| {
+        let mut all = table.to_vec();
+        all.extend(p.table.iter().cloned());
+        crate::legal::copies_ok(&all)
+    };
+    if let Some(p) = best_opening(rules, &held)? {
+        if fits(&p) {
+            return Ok(Some(p));
+        }
+        let no_jokers: Vec<Card> = held.into_iter().filter(|c| !c.is_joker()).collect();
+        if let Some(p) = best_opening(rules, &no_jokers)?
+            && fits(&p)
+        {
+            return Ok(Some(p));
+        }
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use rami_cards::parse_cards;
+
+    #[test]
+    fn an_opening_leaves_a_table_joker_a_free_copy() {
+        // *QS on the table: two QS from the hand would leave it no copy.
+        let table = vec![parse_cards("*QS QH QC").unwrap()];
+        let hand = parse_cards("10S JS QS KS QS QD QH").unwrap();
+        let p = best_opening(RuleSet::Vatikan, &hand).unwrap().unwrap();
+        assert_eq!(p.count, 7);
+        let p = best_opening_on(RuleSet::Vatikan, &table, &hand)
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.count, 4, "{:?}", p.table);
+    }
 
     #[test]
     fn vatikan_needs_three_naturals_side_by_side() {

@@ -60,6 +60,10 @@ pub(crate) struct Spec {
     /// hand cards already satisfy it.
     pub need_hand: bool,
     pub forced_hand: bool,
+    /// Per face, at most this many copies (naturals and named jokers) where a
+    /// run joker stands for that face (Vatikan, Tahiti: a joker may not stand
+    /// for a card whose every copy is on the table). `u8::MAX`: no limit.
+    pub joker_face_cap: [u8; 52],
 }
 
 impl Spec {
@@ -81,6 +85,7 @@ impl Spec {
             bonus: 0,
             need_hand: false,
             forced_hand: false,
+            joker_face_cap: [u8::MAX; 52],
         }
     }
 
@@ -1108,6 +1113,10 @@ impl<'a> Sweep<'a> {
                 let credit = self.joker_credit(jokers, jok_r);
                 let joker_played = jok_r > 0 && self.hand_joker_used(jk);
                 for used in from..=to {
+                    if jok_r > 0 && (carried + used).saturating_add(jok_r) > spec.joker_face_cap[f]
+                    {
+                        continue;
+                    }
                     let (hand_now, v_now) = if relaxed {
                         spec.relaxed_value(f, used, p == 1)
                     } else {

@@ -1,0 +1,223 @@
+//! The move finder against brute force on small Vatikan and Tahiti positions:
+//! every way to lay the table and some hand cards out in valid groups (jokers
+//! under every name) is judged by the engine's own validation, and the most
+//! cards (and points) the engine accepts must be what `rami_solver::solve`
+//! finds. Small positions keep the finder's caps out of play, so this holds the
+//! restricted searches (anchored jokers, joker groups) to exactness.
+
+#[path = "../../solver/tests/common/positions.rs"]
+#[allow(dead_code)]
+mod positions;
+
+use positions::Gen;
+use rami_cards::{Card, format_cards, format_table};
+use rami_game::RuleSet;
+use rami_manipulation::proposal;
+use rami_melds::joker_namings;
+use rami_solver::{Goal, deck_jokers, solve};
+use rand::Rng;
+
+/// Every partition of `cards` into groups that are valid under some naming
+/// of their jokers (or loose singles from `loose`), each group with every
+/// naming, passed to `f`.
+fn partitions(
+    rules: RuleSet,
+    cards: &[Card],
+    loose: &[Card],
+    laid: &mut Vec<Vec<Card>>,
+    f: &mut dyn FnMut(&[Vec<Card>]),
+) {
+    let Some(&first) = cards.first() else {
+        f(laid);
+        return;
+    };
+    let rest: Vec<Card> = cards[1..].to_vec();
+    let n = rest.len();
+    let mut tried: Vec<Vec<Card>> = Vec::new();
+    for mask in 0u32..(1 << n) {
+        let mut group = vec![first];
+        group.extend((0..n).filter(|i| mask & (1 << i) != 0).map(|i| rest[i]));
+        let mut key = group.clone();
+        key.sort();
+        if tried.contains(&key) {
+            continue;
+        }
+        tried.push(key);
+        let ways: Vec<Vec<Card>> = if group.len() == 1 {
+            if rules == RuleSet::Tahiti && !first.is_joker() && loose.contains(&first) {
+                vec![group.clone()]
+            } else {
+                continue;
+            }
+        } else {
+            let bare: Vec<Card> = group.iter().map(|c| c.in_hand()).collect();
+            joker_namings(&bare, rules.group_rules())
+                .into_iter()
+                .map(|way| {
+                    let mut names = way.into_iter();
+                    bare.iter()
+                        .map(|&c| {
+                            if c == Card::JOKER {
+                                names.next().map_or(c, Card::named_joker)
+                            } else {
+                                c
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        if ways.is_empty() {
+            continue;
+        }
+        let left: Vec<Card> = (0..n)
+            .filter(|i| mask & (1 << i) == 0)
+            .map(|i| rest[i])
+            .collect();
+        for way in ways {
+            laid.push(way);
+            partitions(rules, &left, loose, laid, f);
+            laid.pop();
+        }
+    }
+}
+
+/// The most cards and the most points of a play the engine accepts.
+fn brute(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> (usize, u32) {
+    let loose: Vec<Card> = table
+        .iter()
+        .filter(|g| g.len() == 1)
+        .map(|g| g[0])
+        .collect();
+    let mut best = (0usize, 0u32);
+    for mask in 1u32..(1 << hand.len()) {
+        let played: Vec<Card> = (0..hand.len())
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| hand[i])
+            .collect();
+        let count = played.len();
+        let points: u32 = played.iter().map(|&c| rules.hand_points(c)).sum();
+        if count <= best.0 && points <= best.1 {
+            continue;
+        }
+        let mut cards: Vec<Card> = table.iter().flatten().copied().collect();
+        cards.extend(&played);
+        let mut ok = false;
+        partitions(rules, &cards, &loose, &mut Vec::new(), &mut |t| {
+            if !ok && proposal::check(rules, &table.to_vec(), hand, t.to_vec(), false, 2).is_ok() {
+                ok = true;
+            }
+        });
+        if ok {
+            best = (best.0.max(count), best.1.max(points));
+        }
+    }
+    best
+}
+
+/// Vatikan: a run of three or four with a joker at one end (its anchoring is
+/// then a real constraint), maybe a group from `Gen`, and a hand that tempts
+/// the joker away: two cards of its neighbour's rank, the cards continuing the
+/// run past the joker, and one more card around the run.
+fn anchored_position(g: &mut Gen) -> (Vec<Vec<Card>>, Vec<Card>) {
+    use rami_cards::{Face, Rank, Suit};
+    let (mut table, _) = g.position(RuleSet::Vatikan.group_rules(), 1, 3, 0, 0.0);
+    table.truncate(usize::from(g.rng.random_bool(0.5)));
+    let suit = g.rng.random_range(0..4usize);
+    let len = g.rng.random_range(3..=4u8);
+    let start = g.rng.random_range(3..=(11 - len));
+    let face = |r: u8, s: usize| {
+        Face::new(
+            Rank::new(r).unwrap_or(Rank::ACE),
+            Suit::from_index(s).unwrap_or(Suit::Spades),
+        )
+    };
+    let at_top = g.rng.random_bool(0.5);
+    let (p, q, beyond) = if at_top {
+        let p = start + len - 1;
+        (p, p - 1, [p + 1, p + 2])
+    } else {
+        (start, start + 1, [start - 1, start - 2])
+    };
+    let run: Vec<Card> = (start..start + len)
+        .map(|r| {
+            if r == p {
+                Card::named_joker(face(r, suit))
+            } else {
+                Card::from_face(face(r, suit))
+            }
+        })
+        .collect();
+    table.push(run);
+    let others: Vec<usize> = (0..4).filter(|&s| s != suit).collect();
+    let mut hand: Vec<Card> = vec![
+        Card::from_face(face(q, others[0])),
+        Card::from_face(face(q, others[1])),
+        Card::from_face(face(beyond[0], suit)),
+        Card::from_face(face(beyond[1], suit)),
+    ];
+    let r = g.rng.random_range(start - 1..=start + len);
+    hand.push(Card::from_face(face(r, g.rng.random_range(0..4))));
+    let copies = |c: Card| {
+        table.iter().flatten().filter(|&&x| x == c).count()
+            + hand.iter().filter(|&&x| x == c).count()
+    };
+    if hand.iter().any(|&c| copies(c) > 2) {
+        hand.pop();
+    }
+    (table, hand)
+}
+
+fn small_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
+    if rules == RuleSet::Vatikan && g.rng.random_bool(0.5) {
+        let (table, hand) = anchored_position(g);
+        if table.iter().flatten().count() + hand.len() <= 12 {
+            return (table, hand);
+        }
+    }
+    loop {
+        let (mut table, mut hand) =
+            g.position(rules.group_rules(), deck_jokers(rules) as u8, 7, 5, 0.7);
+        if rules == RuleSet::Tahiti && g.rng.random_bool(0.3) && hand.len() > 1 {
+            let c = hand.remove(0);
+            if !c.is_joker() {
+                table.push(vec![c]);
+            }
+        }
+        if table.iter().flatten().count() + hand.len() <= 12 && !table.is_empty() {
+            return (table, hand);
+        }
+    }
+}
+
+fn compare(rules: RuleSet, seed: u64, positions: usize) {
+    let mut g = Gen::new(seed);
+    for i in 0..positions {
+        let (table, hand) = small_position(&mut g, rules);
+        let (cards, points) = brute(rules, &table, &hand);
+        let found = |goal| {
+            solve(rules, &table, &hand, goal)
+                .expect("a valid position")
+                .map_or((0, 0), |p| (p.count, p.points))
+        };
+        let by_cards = found(Goal::MostCards).0;
+        let by_points = found(Goal::MostPoints).1;
+        assert_eq!(
+            (by_cards, by_points),
+            (cards, points),
+            "{rules} case {i}: finder (cards, points) vs brute force\ntable {}\nhand {}",
+            format_table(&table),
+            format_cards(&hand)
+        );
+    }
+}
+
+#[test]
+fn vatikan_best_plays_are_the_best_the_engine_accepts() {
+    compare(RuleSet::Vatikan, 51, 100);
+}
+
+#[test]
+fn tahiti_best_plays_are_the_best_the_engine_accepts() {
+    compare(RuleSet::Tahiti, 52, 100);
+}

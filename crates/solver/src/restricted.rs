@@ -1,0 +1,709 @@
+//! The searches that take over when the unrestricted finder's play breaks a rule
+//! the sweep does not model ([`crate::legal`]). Each is legal by construction
+//! for the rule it restricts, and every play it keeps is checked again all the
+//! same (a play the engine would refuse is passed over, never returned).
+//!
+//! Both go over the branches of the table rules ([`Position::branches`]); a
+//! branch whose unrestricted optimum (a sweep floored by the best legal play so
+//! far) cannot beat that play is passed over, since its joker groups are groups
+//! the unrestricted sweep could make; the search ends at the unrestricted
+//! optimum. Within a branch, combinations of joker groups go best first.
+//!
+//! - Vatikan: a joker with a neighbour on one side only is laid first in a piece
+//!   of run with that neighbour: the run through the two places widened by up
+//!   to two each way, natural cards from the hand or the rebuilt table (every
+//!   way). Any run holding both places splits into such a piece and runs of
+//!   three or more, which the sweep makes. A joker with neighbours on both sides
+//!   keeps one in any run of its place, a set joker in any set of its rank: the
+//!   sweep holds those already. As a fallback, the group of a joker that still
+//!   loses its neighbours is kept whole (it may only grow with hand cards).
+//! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
+//!   its real card) is laid first in a joker group the rules allow: hand cards
+//!   and cards that were with a freed joker, or one old joker-free group kept
+//!   whole plus hand cards; the rest is swept without jokers.
+//!
+//! Inexact, so a legal play may be missed: a Vatikan piece holding a second
+//! joker; two Vatikan table jokers of one name (the engine matches cards by
+//! identity: one kept with a neighbour anchors both); a Tahiti loose joker is
+//! never picked up; the caps below; a branch whose best layout still breaks
+//! the joker names or copies rule (a set joker with no missing suit left, say)
+//! gives nothing rather than its next best.
+
+use crate::{
+    Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish,
+    finish_best, legal, solve_unchecked, sweep_branch,
+};
+use rami_cards::{Card, Face, Rank, Suit};
+use rami_melds::{RuleSet, joker_namings, validate_group};
+
+/// Joker groups (or pieces, or ways to take a piece's cards) tried per joker,
+/// the largest first.
+const OPTIONS_PER_JOKER: usize = 64;
+/// Combinations of joker groups tried per branch of the table rules.
+const COMBOS_PER_BRANCH: usize = 400;
+/// Sweeps one restricted search may run (floored branch sweeps included).
+const SWEEPS: usize = 2000;
+
+/// The best play legal for the rules of [`legal`], after `first` failed with
+/// `fault`. `None`: no play found (see the module doc for what is inexact).
+pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Option<Play> {
+    let ceiling = value_of(goal, first);
+    match pos.rules {
+        RuleSet::Vatikan => {
+            let pieces = vatikan_pieces(pos, goal, ceiling);
+            let bad = match fault {
+                legal::Fault::Unanchored(bad) => bad,
+                _ => Vec::new(),
+            };
+            if bad.is_empty()
+                || pieces
+                    .as_ref()
+                    .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
+            {
+                return pieces;
+            }
+            let whole = vatikan(pos, goal, bad);
+            match (pieces, whole) {
+                (Some(a), Some(b)) => Some(if value_of(goal, &b) > value_of(goal, &a) {
+                    b
+                } else {
+                    a
+                }),
+                (a, b) => a.or(b),
+            }
+        }
+        RuleSet::Tahiti => tahiti(pos, goal, ceiling),
+        _ => None,
+    }
+}
+
+/// `play` if legal, or made legal by naming a set joker for another suit.
+fn legalize(pos: &Position, play: Play) -> Option<Play> {
+    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+        Ok(()) => Some(play),
+        Err(legal::Fault::Names) => {
+            let table = legal::rename_set_jokers(pos.rules, &pos.table, &play.table, &play.played)?;
+            Some(Play { table, ..play })
+        }
+        Err(_) => None,
+    }
+}
+
+/// The best legal play so far and its value in the sweep's terms.
+type Kept = Option<(i32, Play)>;
+
+/// Sweeps `branch`; a better play replaces `best` only if it is legal (a play
+/// the rules refuse is passed over, and the search goes on).
+fn consider(pos: &Position, goal: Goal, branch: Branch, dissolve: &[usize], best: &mut Kept) {
+    let floor = best.as_ref().map(|(v, _)| v + 1);
+    let Some(found) = sweep_branch(pos, goal, branch, dissolve, floor) else {
+        return;
+    };
+    let value = found.value;
+    // The fewest changed groups first; if that keeps a group the rules no
+    // longer allow as it was, the sweep's own layout.
+    let play = match finish_best(pos, goal, found.clone()).and_then(|p| legalize(pos, p)) {
+        Some(p) => Some(p),
+        None if goal == Goal::Hint || value > 0 => legalize(pos, finish(pos, found, false)),
+        None => None,
+    };
+    if let Some(play) = play {
+        *best = Some((value, play));
+    }
+}
+
+fn value_of(goal: Goal, play: &Play) -> i32 {
+    match goal {
+        Goal::MostCards => play.count as i32,
+        Goal::MostPoints => play.points as i32,
+        Goal::Hint => i32::MAX,
+    }
+}
+
+/// Vatikan, the fallback: keep the groups of the jokers that lost their
+/// neighbours whole, one round per new fault (at most one round per group).
+fn vatikan(pos: &Position, goal: Goal, mut bad: Vec<usize>) -> Option<Play> {
+    for _ in 0..=pos.table.len() {
+        let mut kept = pos.clone();
+        for &g in &bad {
+            if let Some(k) = kept.kinds.get_mut(g) {
+                *k = Kind::Frozen;
+            }
+        }
+        let play = solve_unchecked(&kept, goal)?;
+        match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+            Ok(()) => return Some(play),
+            Err(legal::Fault::Names) => return legalize(pos, play),
+            Err(legal::Fault::Unanchored(more)) => {
+                let before = bad.len();
+                for g in more {
+                    if !bad.contains(&g) {
+                        bad.push(g);
+                    }
+                }
+                if bad.len() == before {
+                    return None;
+                }
+            }
+            Err(legal::Fault::Tahiti) => return None,
+        }
+    }
+    None
+}
+
+/// Vatikan: an anchored joker in a run with a neighbour on one side only (a
+/// joker with neighbours on both sides keeps one in any run, and a set joker
+/// keeps one in any set of its rank: the sweep already holds those).
+struct Needy {
+    at: (usize, usize),
+    joker: Card,
+    suit: usize,
+    /// The joker's place (1 = low ace … 14 = high ace) and its neighbour's.
+    p: u8,
+    q: u8,
+}
+
+fn needy_jokers(pos: &Position, branch: &Branch, dissolve: &[usize]) -> Vec<Needy> {
+    let mut out = Vec::new();
+    for &g in dissolve {
+        let group = &pos.table[g];
+        for (i, &c) in group.iter().enumerate() {
+            let Some(face) = c.declared() else { continue };
+            if !matches!(
+                pos.role(g, c, branch, i),
+                crate::Role::Anchored(_, rami_melds::GroupKind::Run)
+            ) {
+                continue;
+            }
+            let rank = face.rank().value();
+            let p = if rank != 1 {
+                rank
+            } else {
+                match pos.rules.ace_mode() {
+                    rami_melds::AceMode::Low => 1,
+                    rami_melds::AceMode::High => 14,
+                    // As the sweep holds it (`Spec::run_only_high_ace`).
+                    rami_melds::AceMode::Either => {
+                        let low = group
+                            .iter()
+                            .any(|c| c.face().is_some_and(|x| x.rank().value() == 2));
+                        if low { 1 } else { 14 }
+                    }
+                }
+            };
+            let places: Vec<u8> = legal::neighbours(group, i)
+                .iter()
+                .map(|f| match f.rank().value() {
+                    1 if p == 2 => 1,
+                    1 => 14,
+                    r => r,
+                })
+                .collect();
+            let below = p > 1 && places.contains(&(p - 1));
+            let above = places.contains(&(p + 1));
+            let q = match (below, above) {
+                (true, false) => p - 1,
+                (false, true) => p + 1,
+                _ => continue,
+            };
+            out.push(Needy {
+                at: (g, i),
+                joker: c,
+                suit: face.suit().index(),
+                p,
+                q,
+            });
+        }
+    }
+    out
+}
+
+/// The pieces of run that can hold `n` with its neighbour: the run through
+/// `n.q` and `n.p`, widened by up to two places each way. Any run holding both
+/// splits into such a piece and runs of three or more (the sweep's), so no
+/// legal play is lost by this but one whose piece holds another joker. Made of
+/// natural cards, each from the hand or the rebuilt table (every way).
+fn pieces(pos: &Position, n: &Needy, hand: &Counts, table: &Counts) -> Vec<JokerGroup> {
+    let rules = pos.rules.group_rules();
+    let (lo, hi) = match pos.rules.ace_mode() {
+        rami_melds::AceMode::High => (2u8, 14u8),
+        rami_melds::AceMode::Low => (1, 13),
+        rami_melds::AceMode::Either => (1, 14),
+    };
+    let (low, high) = (n.p.min(n.q), n.p.max(n.q));
+    let mut out = Vec::new();
+    for a in low.saturating_sub(2).max(lo)..=low {
+        for b in high..=high.saturating_add(2).min(hi) {
+            if b - a < 2 {
+                continue;
+            }
+            let faces: Option<Vec<Face>> = (a..=b)
+                .filter(|&x| x != n.p)
+                .map(|x| face_at(x, n.suit))
+                .collect();
+            let Some(faces) = faces else { continue };
+            for (hand_cards, taken) in sources(&faces, hand, table) {
+                let mut cards = taken.clone();
+                cards.extend(hand_cards.iter().copied());
+                cards.push(n.joker);
+                if validate_group(&cards, rules).is_err() {
+                    continue;
+                }
+                out.push(JokerGroup {
+                    cards,
+                    hand: hand_cards,
+                    taken,
+                    kept: None,
+                    table_joker: Some(n.at),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Every way to take one copy of each of `faces` from the hand or the table
+/// (at most [`OPTIONS_PER_JOKER`]): (hand cards, table cards).
+fn sources(faces: &[Face], hand: &Counts, table: &Counts) -> Vec<(Vec<Card>, Vec<Card>)> {
+    let mut out = vec![(Vec::new(), Vec::new())];
+    for &f in faces {
+        let c = Card::from_face(f);
+        let mut next = Vec::new();
+        for (h, t) in &out {
+            if hand[f.index()] > 0 {
+                let mut h = h.clone();
+                h.push(c);
+                next.push((h, t.clone()));
+            }
+            if table[f.index()] > 0 {
+                let mut t = t.clone();
+                t.push(c);
+                next.push((h.clone(), t));
+            }
+        }
+        next.truncate(OPTIONS_PER_JOKER);
+        out = next;
+    }
+    out
+}
+
+/// Vatikan: every branch of the table rules, each needy joker in each of its
+/// pieces (all combinations, best first, up to the caps), the rest swept.
+fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
+    let dissolve = all_dissolvable(pos);
+    drive(pos, goal, ceiling, false, |branch| {
+        let needy = needy_jokers(pos, branch, &dissolve);
+        // A real card that frees a joker may lie in a piece as well as anywhere.
+        let hand = pos.hand_counts;
+        let mut table = [0u8; 52];
+        for &g in &dissolve {
+            for c in &pos.table[g] {
+                if let Some(f) = c.natural_face() {
+                    table[f.index()] += 1;
+                }
+            }
+        }
+        let options: Vec<Vec<JokerGroup>> = needy
+            .iter()
+            .map(|n| pieces(pos, n, &hand, &table))
+            .collect();
+        let state = State {
+            hand,
+            company: table,
+            intact: Vec::new(),
+        };
+        let slots: Vec<Vec<Option<JokerGroup>>> = options
+            .into_iter()
+            .map(|o| o.into_iter().map(Some).collect())
+            .collect();
+        let alike = slots.len();
+        best_combos(pos, goal, slots, alike, state)
+    })
+}
+
+/// The search over branches and their combinations of joker groups. A branch's
+/// unrestricted optimum bounds every restricted play of it (its joker groups
+/// are groups the sweep could make): a branch whose bound cannot beat the best
+/// legal play so far is passed over after one sweep (floored by that play),
+/// and a branch's combinations stop once the best reaches its bound.
+fn drive(
+    pos: &Position,
+    goal: Goal,
+    ceiling: i32,
+    no_wild: bool,
+    combos_of: impl Fn(&Branch) -> Vec<Vec<JokerGroup>>,
+) -> Option<Play> {
+    let dissolve = all_dissolvable(pos);
+    let mut best: Kept = None;
+    let mut sweeps = 0usize;
+    for branch in pos.branches(goal) {
+        if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
+            break;
+        }
+        sweeps += 1;
+        let floor = best.as_ref().map(|(v, _)| v + 1);
+        let Some(top) = branch_top(pos, goal, &branch, &dissolve, floor) else {
+            continue;
+        };
+        let cs = combos_of(&branch);
+        for combo in cs {
+            if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= top.min(ceiling)) {
+                break;
+            }
+            sweeps += 1;
+            let mut b = branch.clone();
+            b.no_wild = no_wild;
+            b.joker_groups = combo;
+            consider(pos, goal, b, &dissolve, &mut best);
+        }
+    }
+    best.map(|(_, play)| play)
+}
+
+/// Tahiti: every branch of the table rules, each with every combination of
+/// joker groups, the rest swept without jokers. `ceiling`: the unrestricted
+/// optimum (no legal play beats it: reaching it ends the search).
+fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
+    drive(pos, goal, ceiling, true, |branch| combos(pos, goal, branch))
+}
+
+/// Per face: copies.
+type Counts = [u8; 52];
+
+/// What the joker groups of one branch may use.
+struct Pools {
+    hand: Counts,
+    /// Cards that were with a freed joker.
+    company: Counts,
+    /// Old joker-free groups that may be held whole.
+    intact: Vec<usize>,
+}
+
+/// The combinations of joker groups for one branch, the most valuable first:
+/// every freed joker placed (it has to move), each hand joker placed or kept.
+fn combos(pos: &Position, goal: Goal, branch: &Branch) -> Vec<Vec<JokerGroup>> {
+    // The real card that frees a joker may lie in a joker group (with that
+    // joker, say) as well as anywhere: it is not held back here.
+    let mut hand = pos.hand_counts;
+    for c in branch.frozen.iter().flat_map(|(_, ext)| ext) {
+        if let Some(f) = c.natural_face() {
+            hand[f.index()] = hand[f.index()].saturating_sub(1);
+        }
+    }
+    let mut company = [0u8; 52];
+    let mut freed = Vec::new();
+    for &(g, i) in &branch.freed {
+        if pos.kinds[g] != Kind::Frozen {
+            continue;
+        }
+        if let Some(&j) = pos.table[g].get(i) {
+            freed.push(j);
+        }
+        for c in &pos.table[g] {
+            if let Some(f) = c.natural_face() {
+                company[f.index()] += 1;
+            }
+        }
+    }
+    let intact: Vec<usize> = (0..pos.table.len())
+        .filter(|&g| pos.kinds[g] == Kind::Normal && pos.table[g].len() >= 3)
+        .collect();
+    let pools = Pools {
+        hand,
+        company,
+        intact,
+    };
+    // No joker may take a freed joker's old name: the engine matches jokers by
+    // name, and would find the freed one not renamed.
+    let avoid: Vec<Face> = freed.iter().filter_map(|j| j.declared()).collect();
+    let hand_options = options(pos, &pools, Card::JOKER, &avoid);
+    let freed_options: Vec<Vec<JokerGroup>> = freed
+        .iter()
+        .map(|&j| options(pos, &pools, j, &avoid))
+        .collect();
+    let state = State {
+        hand: pools.hand,
+        company: pools.company,
+        intact: pools.intact.clone(),
+    };
+    let mut slots: Vec<Vec<Option<JokerGroup>>> = freed_options
+        .into_iter()
+        .map(|o| o.into_iter().map(Some).collect())
+        .collect();
+    let alike = slots.len();
+    for _ in 0..pos.hand_jokers {
+        let mut o: Vec<Option<JokerGroup>> = hand_options.iter().cloned().map(Some).collect();
+        o.push(None);
+        slots.push(o);
+    }
+    best_combos(pos, goal, slots, alike, state)
+}
+
+/// What is left for the next joker.
+#[derive(Clone)]
+struct State {
+    hand: Counts,
+    company: Counts,
+    intact: Vec<usize>,
+}
+
+impl State {
+    /// The state once `jg` is laid, or `None` if it does not fit what is left.
+    fn take(&self, jg: &JokerGroup) -> Option<State> {
+        let mut next = self.clone();
+        for c in &jg.hand {
+            if let Some(f) = c.natural_face() {
+                let n = &mut next.hand[f.index()];
+                *n = n.checked_sub(1)?;
+            }
+        }
+        for c in &jg.taken {
+            let f = c.natural_face()?;
+            let n = &mut next.company[f.index()];
+            *n = n.checked_sub(1)?;
+        }
+        if let Some(g) = jg.kept {
+            let at = next.intact.iter().position(|&k| k == g)?;
+            next.intact.remove(at);
+        }
+        Some(next)
+    }
+}
+
+/// The combinations of one option per joker (`slots`: each joker's options,
+/// `None` = it stays in the hand) that fit what `state` leaves, most valuable
+/// first: a best-first walk over the options each sorted by the hand cards they
+/// put down, so the cap keeps the best combinations whatever their number.
+/// Slots from `alike` on are the hand's jokers, alike: their options are taken
+/// in order, so each combination comes once.
+fn best_combos(
+    pos: &Position,
+    goal: Goal,
+    mut slots: Vec<Vec<Option<JokerGroup>>>,
+    alike: usize,
+    state: State,
+) -> Vec<Vec<JokerGroup>> {
+    let score = |o: &Option<JokerGroup>| -> i32 {
+        o.as_ref().map_or(0, |jg| {
+            jg.hand.iter().map(|&c| pos.weight(goal, c)).sum::<i32>()
+        })
+    };
+    for slot in &mut slots {
+        slot.sort_by_key(|o| std::cmp::Reverse(score(o)));
+    }
+    if slots.iter().any(|s| s.is_empty()) {
+        return Vec::new();
+    }
+    let n = slots.len();
+    let total = |idx: &[usize]| -> i32 { (0..n).map(|k| score(&slots[k][idx[k]])).sum() };
+    let mut heap = std::collections::BinaryHeap::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut seq = 0u32;
+    let start = vec![0usize; n];
+    heap.push((total(&start), std::cmp::Reverse(seq), start.clone()));
+    seen.insert(start);
+    let mut out = Vec::new();
+    let mut pops = 0;
+    while let Some((_, _, idx)) = heap.pop() {
+        pops += 1;
+        if pops > COMBOS_PER_BRANCH * 20 || out.len() >= COMBOS_PER_BRANCH {
+            break;
+        }
+        for k in 0..n {
+            if idx[k] + 1 < slots[k].len() {
+                let mut next = idx.clone();
+                next[k] += 1;
+                if seen.insert(next.clone()) {
+                    seq += 1;
+                    heap.push((total(&next), std::cmp::Reverse(seq), next));
+                }
+            }
+        }
+        if (alike..n.saturating_sub(1)).any(|k| idx[k] > idx[k + 1]) {
+            continue;
+        }
+        let mut left = state.clone();
+        let mut combo = Vec::new();
+        let fits = (0..n).all(|k| match &slots[k][idx[k]] {
+            None => true,
+            Some(jg) => match left.take(jg) {
+                Some(next) => {
+                    left = next;
+                    combo.push(jg.clone());
+                    true
+                }
+                None => false,
+            },
+        });
+        if fits {
+            out.push(combo);
+        }
+    }
+    out
+}
+
+fn face_at(p: u8, s: usize) -> Option<Face> {
+    let rank = Rank::new(if p == 14 { 1 } else { p })?;
+    Some(Face::new(rank, Suit::from_index(s)?))
+}
+
+/// The joker groups `joker` may make: with hand cards and cards that were with
+/// a freed joker (a set of 3 or 4, or a run), or with one old joker-free group
+/// kept whole plus hand cards. The largest first, at most
+/// [`OPTIONS_PER_JOKER`].
+fn options(pos: &Position, pools: &Pools, joker: Card, avoid: &[Face]) -> Vec<JokerGroup> {
+    let rules = pos.rules.group_rules();
+    let mut out: Vec<JokerGroup> = Vec::new();
+    let avail = |f: Face| pools.hand[f.index()] + pools.company[f.index()] > 0;
+    let mut natural_sets: Vec<Vec<Face>> = Vec::new();
+    // Sets: two or three suits of a rank.
+    for r in 1..=13u8 {
+        let Some(rank) = Rank::new(r) else { continue };
+        let suits: Vec<Face> = Suit::ALL
+            .into_iter()
+            .map(|s| Face::new(rank, s))
+            .filter(|&f| avail(f))
+            .collect();
+        for mask in 1u32..(1 << suits.len()) {
+            if (2..=3).contains(&mask.count_ones()) {
+                natural_sets.push(
+                    (0..suits.len())
+                        .filter(|i| mask & (1 << i) != 0)
+                        .map(|i| suits[i])
+                        .collect(),
+                );
+            }
+        }
+    }
+    // Runs: a stretch of one suit with the joker inside it or at one end (the
+    // naturals are the stretch without one place, or the stretch itself).
+    let (lo, hi) = match pos.rules.ace_mode() {
+        rami_melds::AceMode::High => (2u8, 14u8),
+        rami_melds::AceMode::Low => (1, 13),
+        rami_melds::AceMode::Either => (1, 14),
+    };
+    for s in 0..4 {
+        for a in lo..=hi {
+            for b in a + 1..=hi {
+                let places: Vec<Option<Face>> = (a..=b).map(|p| face_at(p, s)).collect();
+                let missing = places.iter().filter(|f| !f.is_some_and(avail)).count();
+                if missing > 1 {
+                    break;
+                }
+                let faces: Vec<Face> = places.iter().flatten().copied().collect();
+                if missing == 0 {
+                    natural_sets.push(faces.clone());
+                }
+                for skip in 1..faces.len().saturating_sub(1) {
+                    if missing == 0 {
+                        let mut v = faces.clone();
+                        v.remove(skip);
+                        natural_sets.push(v);
+                    }
+                }
+                if missing == 1 {
+                    let v: Vec<Face> = faces.iter().copied().filter(|&f| avail(f)).collect();
+                    natural_sets.push(v);
+                }
+            }
+        }
+    }
+    natural_sets.sort();
+    natural_sets.dedup();
+    for faces in natural_sets {
+        // Each card from the hand or from the freed joker's company.
+        for (hand, taken) in sources(&faces, &pools.hand, &pools.company) {
+            if let Some(jg) = name(rules, joker, avoid, &faces, hand, taken, None) {
+                out.push(jg);
+            }
+        }
+    }
+    // One old joker-free group kept whole, the joker and hand cards: grow it
+    // one hand card at a time (every valid one is reached through valid ones).
+    let hand_faces: Vec<Face> = Face::all().filter(|f| pools.hand[f.index()] > 0).collect();
+    for &g in &pools.intact {
+        let base = &pos.table[g];
+        let mut seen: Vec<Vec<Face>> = Vec::new();
+        let mut frontier: Vec<Vec<Face>> = vec![Vec::new()];
+        while let Some(ext) = frontier.pop() {
+            let mut cards = base.clone();
+            cards.extend(ext.iter().map(|&f| Card::from_face(f)));
+            cards.push(Card::JOKER);
+            if joker_namings(&cards, rules).is_empty() {
+                continue;
+            }
+            let hand: Vec<Card> = ext.iter().map(|&f| Card::from_face(f)).collect();
+            if let Some(mut jg) = name_group(rules, joker, avoid, base, hand, Some(g)) {
+                jg.kept = Some(g);
+                out.push(jg);
+            }
+            for &f in &hand_faces {
+                if ext.contains(&f) || seen.len() > OPTIONS_PER_JOKER {
+                    continue;
+                }
+                let mut next = ext.clone();
+                next.push(f);
+                next.sort();
+                if !seen.contains(&next) {
+                    seen.push(next.clone());
+                    frontier.push(next);
+                }
+            }
+        }
+    }
+    out.sort_by_key(|jg| std::cmp::Reverse(jg.cards.len()));
+    out.truncate(OPTIONS_PER_JOKER);
+    out
+}
+
+/// The joker group of `joker` with the naturals `faces` (from `hand` and
+/// `taken`), the joker named; `None` when no name fits.
+fn name(
+    rules: rami_melds::GroupRules,
+    joker: Card,
+    avoid: &[Face],
+    faces: &[Face],
+    hand: Vec<Card>,
+    taken: Vec<Card>,
+    kept: Option<usize>,
+) -> Option<JokerGroup> {
+    let mut cards: Vec<Card> = faces.iter().map(|&f| Card::from_face(f)).collect();
+    cards.push(Card::JOKER);
+    // A freed joker must take a new name (`avoid`: the freed jokers' names).
+    let face = joker_namings(&cards, rules)
+        .into_iter()
+        .filter_map(|way| way.first().copied())
+        .find(|f| !avoid.contains(f))?;
+    if let Some(last) = cards.last_mut() {
+        *last = Card::named_joker(face);
+    }
+    validate_group(&cards, rules).ok()?;
+    let mut hand = hand;
+    if joker == Card::JOKER {
+        hand.push(Card::JOKER);
+    }
+    Some(JokerGroup {
+        cards,
+        hand,
+        taken,
+        kept,
+        table_joker: None,
+    })
+}
+
+/// [`name`] for an old group `base` held whole plus the hand cards `hand`.
+fn name_group(
+    rules: rami_melds::GroupRules,
+    joker: Card,
+    avoid: &[Face],
+    base: &[Card],
+    hand: Vec<Card>,
+    kept: Option<usize>,
+) -> Option<JokerGroup> {
+    let faces: Vec<Face> = base
+        .iter()
+        .chain(&hand)
+        .filter_map(|c| c.natural_face())
+        .collect();
+    name(rules, joker, avoid, &faces, hand, Vec::new(), kept)
+}

@@ -1,0 +1,129 @@
+//! Vatikan's anchored jokers and Tahiti's joker groups: hand-made positions whose
+//! unrestricted optimum breaks the rule, with the value of the best legal play.
+mod common;
+use common::*;
+use rami_cards::Card;
+use rami_melds::RuleSet;
+use rami_solver::{Goal, Play};
+
+fn card(s: &str) -> Card {
+    cards(s)[0]
+}
+
+/// The group of `play` holding `c`.
+fn group_of(play: &Play, c: Card) -> &Vec<Card> {
+    play.table
+        .iter()
+        .find(|g| g.contains(&c))
+        .expect("the card is on the table")
+}
+
+#[test]
+fn vatikan_joker_keeps_its_neighbour() {
+    // Unrestricted: 3H 3S 3D | 4H 4S 4D | *5H 6H 7H puts down all six, but the
+    // joker (its real card nowhere on the table) would leave 4H, its only
+    // neighbour. Best legal: 3H 3S 3D | 4H *5H 6H 7H (four cards).
+    let t = table("3H 4H *5H");
+    let h = cards("6H 7H 3S 3D 4S 4D");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 4, "{:?}", p.table);
+    assert!(
+        group_of(&p, card("*5H")).contains(&card("4H")),
+        "{:?}",
+        p.table
+    );
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 3 + 3 + 6 + 7, "{:?}", p.table);
+    assert!(
+        group_of(&p, card("*5H")).contains(&card("4H")),
+        "{:?}",
+        p.table
+    );
+}
+
+#[test]
+fn vatikan_joker_at_the_low_end_keeps_the_card_above() {
+    // Mirror image: the joker stands for 3H below 4H 5H.
+    let t = table("*3H 4H 5H");
+    let h = cards("AH 2H 4S 4D 5S 5D");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    // AH 2H *3H 4H + 5H 5S 5D: four cards (4S 4D stay: 4H is the neighbour).
+    assert_eq!(p.count, 4, "{:?}", p.table);
+    assert!(
+        group_of(&p, card("*3H")).contains(&card("4H")),
+        "{:?}",
+        p.table
+    );
+}
+
+#[test]
+fn tahiti_hand_joker_may_not_complete_a_set_of_table_cards() {
+    // Unrestricted: 7C out of the run, 7C 7D * (two cards). A table card may not
+    // join a joker group unless its old group stays whole: the joker alone goes
+    // down, joining one old group kept whole.
+    let t = table("4C 5C 6C 7C | 7S 8S 9S");
+    let h = cards("7D *");
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 1, "{:?}", p.table);
+    assert_eq!(p.played, cards("*"));
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 30, "{:?}", p.table);
+}
+
+#[test]
+fn tahiti_freed_joker_joins_an_old_group_kept_whole() {
+    // Playing 5H frees the joker (5H 5S 5D 5C), which must take a new name: no
+    // room with its company (a fifth 5), so unrestricted it makes 8C 8D * with
+    // 8C taken off the clubs run (two cards); legally it has to join an old
+    // group kept whole: 5H alone goes down.
+    let t = table("*5H 5S 5D 5C | 8C 9C 10C JC | KS KD KC");
+    let h = cards("5H 8D");
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 1, "{:?}", p.table);
+    assert_eq!(p.played, cards("5H"));
+    assert!(
+        p.table
+            .iter()
+            .any(|g| g.len() == 4 && g.contains(&card("5H"))),
+        "{:?}",
+        p.table
+    );
+    let joker_group = p
+        .table
+        .iter()
+        .find(|g| g.iter().any(|c| c.is_joker()))
+        .expect("the freed joker stays on the table");
+    let whole = t[1..]
+        .iter()
+        .any(|g| g.iter().all(|c| joker_group.contains(c)));
+    assert!(whole, "{:?}", p.table);
+}
+
+#[test]
+fn vatikan_freed_joker_leaves_a_card_whose_copies_are_down() {
+    // 4S from the hand frees *4S (its real card is on the table) and, with two
+    // 4S down, the joker may not stay 4S: the group that holds it is rebuilt
+    // and the joker takes another name.
+    let t = table("2S 3S 4S | *4S 4H 4D 4C");
+    let h = cards("4S 6D 4C 5C 4D");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 3, "{:?}", p.table);
+    assert!(
+        !p.table.iter().flatten().any(|&c| c == card("*4S")),
+        "{:?}",
+        p.table
+    );
+}
+
+#[test]
+fn vatikan_run_joker_never_stands_beside_both_copies() {
+    // *10D is free (10D is down) but every way to put JD, QD and the 9s down
+    // that leaves it 10D beside both 10D is refused: the joker takes another
+    // place. The engine accepts three cards (28 points) at most.
+    let t = table("7D 8D 9D 10D JD | 8D 9D *10D");
+    let h = cards("9S 9H JD QD");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 3, "{:?}", p.table);
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 28, "{:?}", p.table);
+}
