@@ -279,6 +279,10 @@ const ACE_SUITS_IN_STATE: usize = 1;
 /// Ace-either: per suit (2 bits each) the ace copies placed at the low end.
 const CARRY_SHIFT: u32 = 54;
 
+/// States the depth-first feasibility walk may generate before leaving the
+/// test to the sweeps.
+const FIRST_PATH_BUDGET: usize = 2_000;
+
 /// Kept nodes a node is compared with when dropping beaten ones.
 const PRUNE_WIDTH: usize = 24;
 /// States kept per step by the narrow first sweep.
@@ -411,6 +415,85 @@ impl StateMap {
     }
 }
 
+/// The (state, step) pairs a depth-first walk found to lead nowhere: open
+/// addressing, emptied in O(1) by moving to a new generation.
+struct FailedSet {
+    keys: Vec<u64>,
+    steps: Vec<u8>,
+    gens: Vec<u32>,
+    generation: u32,
+    len: usize,
+}
+
+impl FailedSet {
+    fn new() -> FailedSet {
+        FailedSet {
+            keys: vec![0; 1024],
+            steps: vec![0; 1024],
+            gens: vec![0; 1024],
+            generation: 1,
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.gens.iter_mut().for_each(|g| *g = 0);
+            self.generation = 1;
+        }
+        self.len = 0;
+    }
+
+    fn slot(&self, k: u64, step: u8) -> usize {
+        let k = k ^ (u64::from(step) << 57) ^ u64::from(step);
+        let h = (k ^ (k >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        ((h ^ (h >> 29)) as usize) & (self.keys.len() - 1)
+    }
+
+    fn contains(&self, k: u64, step: u8) -> bool {
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(k, step);
+        while self.gens[i] == self.generation {
+            if self.keys[i] == k && self.steps[i] == step {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+        false
+    }
+
+    fn insert(&mut self, k: u64, step: u8) {
+        if (self.len + 1) * 2 > self.keys.len() {
+            let live: Vec<(u64, u8)> = (0..self.keys.len())
+                .filter(|&i| self.gens[i] == self.generation)
+                .map(|i| (self.keys[i], self.steps[i]))
+                .collect();
+            let n = self.keys.len() * 2;
+            self.keys = vec![0; n];
+            self.steps = vec![0; n];
+            self.gens = vec![0; n];
+            self.generation = 1;
+            self.len = 0;
+            for (k, st) in live {
+                self.insert(k, st);
+            }
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(k, step);
+        while self.gens[i] == self.generation {
+            if self.keys[i] == k && self.steps[i] == step {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        self.gens[i] = self.generation;
+        self.keys[i] = k;
+        self.steps[i] = step;
+        self.len += 1;
+    }
+}
+
 /// One way to place the copies of the face of a step, for one (automaton state,
 /// aces carried, jokers placed).
 #[derive(Clone, Copy, Debug)]
@@ -429,6 +512,18 @@ struct Scratch {
     cache: StateMap,
     opts: Vec<Opt>,
     ranges: Vec<(u32, u32)>,
+    /// The depth-first feasibility walk's memory, kept between walks.
+    walk: FirstPath,
+}
+
+/// The depth-first walk of [`Sweep::try_first_path`].
+struct FirstPath {
+    /// (state, step) pairs from which no complete path exists.
+    failed: FailedSet,
+    /// The moves found, last first.
+    moves: Vec<Move>,
+    /// Option buffers, one per step depth.
+    opts: Vec<Vec<Opt>>,
 }
 
 /// Work counters per thread (for the probe and benchmarks).
@@ -439,6 +534,12 @@ pub struct Stats {
     /// Sweeps with a state limit (the fewest-changes tests).
     pub limited: u64,
     pub states: u64,
+    /// Of `states`, those of narrow sweeps and of limited (fewest-changes)
+    /// sweeps: where the work went.
+    pub beam_states: u64,
+    pub limited_states: u64,
+    /// Feasibility tests answered by the depth-first walk (no sweep).
+    pub first_path_walks: u64,
     pub max_layer: u64,
 }
 
@@ -448,6 +549,9 @@ thread_local! {
         exact_sweeps: 0,
         limited: 0,
         states: 0,
+        beam_states: 0,
+        limited_states: 0,
+        first_path_walks: 0,
         max_layer: 0,
     }) };
 }
@@ -536,6 +640,11 @@ impl<'a> Sweep<'a> {
                     cache: StateMap::new(),
                     opts: Vec::new(),
                     ranges: Vec::new(),
+                    walk: FirstPath {
+                        failed: FailedSet::new(),
+                        moves: Vec::new(),
+                        opts: Vec::new(),
+                    },
                 });
                 self.solve(scratch)
             });
@@ -571,6 +680,11 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
+        if self.limit.is_some()
+            && let Some(found) = self.try_first_path(&mut scratch.walk)
+        {
+            return found;
+        }
         if self.spec.ace != AceMode::Either || self.aces_in_state {
             return self.solve_node(scratch, self.at_least);
         }
@@ -659,6 +773,147 @@ impl<'a> Sweep<'a> {
         }
         self.ace_fix = [None; 4];
         best
+    }
+
+    /// A feasibility test (nothing optional has a value: every complete path is
+    /// as good as any other) answered by a depth-first walk that stops at the
+    /// first complete path, remembering the states that led nowhere: a test that
+    /// succeeds then costs about one state per step instead of a narrow and an
+    /// exact sweep. Ace-either carries every suit's low aces in the state (the
+    /// walk stops early, so the larger state space costs little).
+    /// `None`: not such a test (the sweeps answer it); `Some(None)`: no layout,
+    /// or the state limit was reached.
+    fn try_first_path(&mut self, walk: &mut FirstPath) -> Option<Option<(i32, Vec<Move>)>> {
+        let spec = self.spec;
+        let value_free = spec.hand.iter().all(|&h| h == 0)
+            && spec.jokers_hand == 0
+            && !spec.need_hand
+            && self.at_least.is_none_or(|a| a <= spec.bonus);
+        // Two bits per suit carry the low aces.
+        let aces_fit = spec.ace != AceMode::Either
+            || (0..4).all(|s| spec.must[s * 13] + spec.loose[s * 13] <= 3);
+        if !value_free || !aces_fit || spec.jokers_total() > 0 {
+            return None;
+        }
+        let saved = self.aces_in_state;
+        self.aces_in_state = spec.ace == AceMode::Either;
+        let before = self.explored;
+        walk.failed.clear();
+        walk.moves.clear();
+        let init = u64::from(spec.forced_hand && spec.need_hand) << PLAYED_SHIFT;
+        let limit = self.limit;
+        self.limit = Some(before + FIRST_PATH_BUDGET);
+        let found = self.walk(walk, self.first, 0, init);
+        let gave_up = !found && self.over_limit();
+        self.limit = limit;
+        self.aces_in_state = saved;
+        STATS.with(|cell| {
+            let mut st = cell.get();
+            st.first_path_walks += 1;
+            let states = (self.explored - before) as u64;
+            st.states += states;
+            st.limited_states += states;
+            st.limited += 1;
+            cell.set(st);
+        });
+        if gave_up {
+            // Most likely no layout, which the sweeps (dropping beaten states)
+            // prove with fewer states than the walk.
+            return None;
+        }
+        Some(found.then(|| {
+            let mut moves = vec![Move::Start];
+            moves.extend(walk.moves.iter().rev().copied());
+            (spec.bonus, moves)
+        }))
+    }
+
+    /// One step of [`Sweep::try_first_path`]: from state `key` at position `p`,
+    /// step `s` (0-3 the suits, 4 the sets of the rank), is there a way to the
+    /// end? On success `walk.moves` holds the moves from here, last first.
+    fn walk(&mut self, walk: &mut FirstPath, p: u8, s: usize, key: u64) -> bool {
+        if p > self.last {
+            return self.terminal(key);
+        }
+        if self.over_limit() {
+            return false;
+        }
+        let step = p * 5 + s as u8;
+        if walk.failed.contains(key, step) {
+            return false;
+        }
+        let spec = self.spec;
+        let (next_p, next_s) = if s == 4 { (p + 1, 0) } else { (p, s + 1) };
+        let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+        if s == 4 {
+            let sets = ((key >> SETS_SHIFT) & 1023) as u16;
+            let avail = spec.jokers_total().saturating_sub(jokers);
+            let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
+            for j in 0..=avail {
+                if !sets_code_feasible(sets, j, spec.one_joker) {
+                    continue;
+                }
+                self.explored += 1;
+                let nk = base | (u64::from(jokers + j) << JOKER_SHIFT);
+                if self.walk(walk, next_p, next_s, nk) {
+                    walk.moves.push(Move::Sets(j));
+                    return true;
+                }
+            }
+        } else {
+            let rank = if p == 14 { 1 } else { p };
+            let f = s * 13 + usize::from(rank) - 1;
+            let d_shift = D_BITS * s as u32;
+            let d = ((key >> d_shift) & 1023) as usize;
+            let carry_shift = CARRY_SHIFT + 2 * s as u32;
+            let carry_write = self.aces_in_state && p == 1;
+            let carry_read = self.aces_in_state && p == 14;
+            let carried = if carry_read {
+                ((key >> carry_shift) & 3) as u8
+            } else {
+                0
+            };
+            let face = FaceStep {
+                f,
+                p,
+                max_total: spec.must[f] + spec.loose[f] + spec.hand[f],
+                min_total: spec.must[f],
+            };
+            // The options of this step, in a buffer of its own depth.
+            let depth = usize::from(p - self.first) * 4 + s;
+            if walk.opts.len() <= depth {
+                walk.opts.resize_with(depth + 1, Vec::new);
+            }
+            let mut opts = std::mem::take(&mut walk.opts[depth]);
+            opts.clear();
+            self.options(&face, s, d, jokers, carried, &self.dfa.trans, &mut opts);
+            let mut found = false;
+            for o in &opts {
+                let c = o.choice;
+                let mut nk = (key & !(1023u64 << d_shift)) | (u64::from(o.d2) << d_shift);
+                nk += u64::from(c.jok_r) << JOKER_SHIFT;
+                if c.to_sets > 0 {
+                    nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+                }
+                if carry_write {
+                    nk |= u64::from(c.used) << carry_shift;
+                } else if carry_read {
+                    nk &= !(3u64 << carry_shift);
+                }
+                self.explored += 1;
+                if self.walk(walk, next_p, next_s, nk) {
+                    walk.moves.push(Move::Suit(c));
+                    found = true;
+                    break;
+                }
+            }
+            walk.opts[depth] = opts;
+            if found {
+                return true;
+            }
+        }
+        walk.failed.insert(key, step);
+        false
     }
 
     /// For a path of an ace-either sweep: its true value, whether it splits
@@ -845,7 +1100,14 @@ impl<'a> Sweep<'a> {
             } else {
                 st.exact_sweeps += 1;
             }
-            st.states += (self.explored - before) as u64;
+            let states = (self.explored - before) as u64;
+            st.states += states;
+            if beam.is_some() {
+                st.beam_states += states;
+            }
+            if self.limit.is_some() {
+                st.limited_states += states;
+            }
             st.max_layer = st
                 .max_layer
                 .max(layers.iter().map(|l| l.len()).max().unwrap_or(0) as u64);
@@ -878,6 +1140,7 @@ impl<'a> Sweep<'a> {
             cache,
             opts,
             ranges,
+            ..
         } = scratch;
         let mut first = pool.pop().unwrap_or_default();
         first.push(Node {
