@@ -712,6 +712,7 @@ impl<'a> Sweep<'a> {
                 })
             });
             self.ace_fix = guess;
+            self.floor = self.at_least;
             if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM))
                 && best.as_ref().is_none_or(|b| v > b.0)
                 && self.at_least.is_none_or(|a| v >= a)
@@ -1132,7 +1133,10 @@ impl<'a> Sweep<'a> {
         let jt = spec.jokers_total();
         let trans = &self.dfa.trans;
         let track = spec.need_hand;
-        let floor = if beam.is_none() { self.floor } else { None };
+        // The narrow sweep too keeps only states that can still reach the floor:
+        // below it its answer would be of no use, and the room goes to states
+        // that can.
+        let floor = self.floor;
         let init = u64::from(spec.forced_hand && track) << PLAYED_SHIFT;
         let Scratch {
             pool,
