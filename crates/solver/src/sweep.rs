@@ -342,21 +342,25 @@ fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
 }
 
 /// Open-addressing map from state keys to node indexes, emptied in O(1) by
-/// moving to a new generation.
+/// moving to a new generation. Each slot holds its key, value and generation
+/// side by side: a probe touches one cache line.
 struct StateMap {
-    keys: Vec<u64>,
-    vals: Vec<u32>,
-    gens: Vec<u32>,
+    slots: Vec<Slot>,
     generation: u32,
     len: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    val: u32,
+    generation: u32,
 }
 
 impl StateMap {
     fn new() -> StateMap {
         StateMap {
-            keys: vec![0; 1024],
-            vals: vec![0; 1024],
-            gens: vec![0; 1024],
+            slots: vec![Slot::default(); 1024],
             generation: 1,
             len: 0,
         }
@@ -365,7 +369,7 @@ impl StateMap {
     fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.gens.iter_mut().for_each(|g| *g = 0);
+            self.slots.iter_mut().for_each(|s| s.generation = 0);
             self.generation = 1;
         }
         self.len = 0;
@@ -373,40 +377,43 @@ impl StateMap {
 
     fn slot(&self, k: u64) -> usize {
         let h = (k ^ (k >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        ((h ^ (h >> 29)) as usize) & (self.keys.len() - 1)
+        ((h ^ (h >> 29)) as usize) & (self.slots.len() - 1)
     }
 
     /// The index stored for `k`, or `None` after storing `v` for it.
     fn get_or_insert(&mut self, k: u64, v: u32) -> Option<u32> {
-        if (self.len + 1) * 2 > self.keys.len() {
+        if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = self.slot(k);
         loop {
-            if self.gens[i] != self.generation {
-                self.gens[i] = self.generation;
-                self.keys[i] = k;
-                self.vals[i] = v;
+            let at = &mut self.slots[i];
+            if at.generation != self.generation {
+                *at = Slot {
+                    key: k,
+                    val: v,
+                    generation: self.generation,
+                };
                 self.len += 1;
                 return None;
             }
-            if self.keys[i] == k {
-                return Some(self.vals[i]);
+            if at.key == k {
+                return Some(at.val);
             }
             i = (i + 1) & mask;
         }
     }
 
     fn grow(&mut self) {
-        let live: Vec<(u64, u32)> = (0..self.keys.len())
-            .filter(|&i| self.gens[i] == self.generation)
-            .map(|i| (self.keys[i], self.vals[i]))
+        let live: Vec<(u64, u32)> = self
+            .slots
+            .iter()
+            .filter(|s| s.generation == self.generation)
+            .map(|s| (s.key, s.val))
             .collect();
-        let n = self.keys.len() * 2;
-        self.keys = vec![0; n];
-        self.vals = vec![0; n];
-        self.gens = vec![0; n];
+        let n = self.slots.len() * 2;
+        self.slots = vec![Slot::default(); n];
         self.generation = 1;
         self.len = 0;
         for (k, v) in live {
