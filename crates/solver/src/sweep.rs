@@ -422,6 +422,99 @@ impl StateMap {
     }
 }
 
+/// Whether the set copies given so far at a rank (a sets code) can still
+/// become sets, whatever the suits not yet decided at this rank give and with
+/// the jokers not yet placed: a state that cannot is dropped at once instead of
+/// at the rank's set step (which a narrow sweep could reach with every kept
+/// state dead). The answers are remembered for the whole process, per (code,
+/// jokers left, what the later suits can give).
+struct SetsReach {
+    /// The most set copies each suit after this step can give at this rank
+    /// (0 for suits that are not after it), as a base-5 number.
+    more: usize,
+    one_joker: bool,
+}
+
+/// Sets codes (base 5, four digits), jokers left (0-7), base-5 triples of what
+/// the later suits can give, and the one-joker flag; 0 = not known yet, 1 =
+/// no, 2 = yes.
+const REACH_ENTRIES: usize = 625 * 8 * 125 * 2;
+static REACH: [std::sync::atomic::AtomicU8; REACH_ENTRIES] =
+    [const { std::sync::atomic::AtomicU8::new(0) }; REACH_ENTRIES];
+
+impl SetsReach {
+    fn new() -> SetsReach {
+        SetsReach {
+            more: 0,
+            one_joker: false,
+        }
+    }
+
+    /// A new step: `more` as for [`SetsReach::more`], one number a later suit.
+    fn start_step(&mut self, more: &[u8], one_joker: bool) {
+        self.more = more
+            .iter()
+            .take(3)
+            .fold(0, |acc, &m| acc * 5 + usize::from(m.min(4)));
+        self.one_joker = one_joker;
+    }
+
+    fn completable(&self, code: u16, jokers_left: u8) -> bool {
+        use std::sync::atomic::Ordering;
+        let code = usize::from(code);
+        if code >= 625 {
+            return true;
+        }
+        let at = ((code * 8 + usize::from(jokers_left.min(7))) * 125 + self.more) * 2
+            + usize::from(self.one_joker);
+        let Some(entry) = REACH.get(at) else {
+            return true;
+        };
+        match entry.load(Ordering::Relaxed) {
+            0 => {
+                let answer = self.decide(code as u16, jokers_left.min(7));
+                entry.store(if answer { 2 } else { 1 }, Ordering::Relaxed);
+                answer
+            }
+            v => v == 2,
+        }
+    }
+
+    fn decide(&self, code: u16, jokers_left: u8) -> bool {
+        let mut counts = [0u8; 4];
+        let mut n = 0;
+        let mut rest = code;
+        for k in 1..=4u8 {
+            for _ in 0..rest % 5 {
+                if n < 4 {
+                    counts[n] = k;
+                    n += 1;
+                }
+            }
+            rest /= 5;
+        }
+        let more = [self.more / 25, self.more / 5 % 5, self.more % 5];
+        extend_sets(counts, n, &more, jokers_left, self.one_joker)
+    }
+}
+
+/// Tries every count the later suits could give (`more`, one a suit).
+fn extend_sets(counts: [u8; 4], n: usize, more: &[usize], jokers_left: u8, one: bool) -> bool {
+    let Some((&first, rest)) = more.split_first() else {
+        return (0..=jokers_left).any(|j| sets_feasible(counts, j, one));
+    };
+    if n == 4 {
+        return extend_sets(counts, n, rest, jokers_left, one);
+    }
+    (0..=first.min(4) as u8).any(|c| {
+        let mut with = counts;
+        if c > 0 {
+            with[n] = c;
+        }
+        extend_sets(with, n + usize::from(c > 0), rest, jokers_left, one)
+    })
+}
+
 /// The (state, step) pairs a depth-first walk found to lead nowhere: open
 /// addressing, emptied in O(1) by moving to a new generation.
 struct FailedSet {
@@ -521,6 +614,7 @@ struct Scratch {
     ranges: Vec<(u32, u32)>,
     /// The depth-first feasibility walk's memory, kept between walks.
     walk: FirstPath,
+    sets_reach: SetsReach,
 }
 
 /// The depth-first walk of [`Sweep::try_first_path`].
@@ -652,6 +746,7 @@ impl<'a> Sweep<'a> {
                         moves: Vec::new(),
                         opts: Vec::new(),
                     },
+                    sets_reach: SetsReach::new(),
                 });
                 self.solve(scratch)
             });
@@ -1151,6 +1246,7 @@ impl<'a> Sweep<'a> {
             cache,
             opts,
             ranges,
+            sets_reach,
             ..
         } = scratch;
         let mut first = pool.pop().unwrap_or_default();
@@ -1183,6 +1279,16 @@ impl<'a> Sweep<'a> {
                 let carry_shift = CARRY_SHIFT + 2 * s as u32;
                 let d_clear = !(1023u64 << d_shift);
                 let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
+                let sets_here = !(spec.ace == AceMode::Either && p == 14);
+                // What the later suits of this rank can give to its sets.
+                let mut more = [0u8; 3];
+                if sets_here {
+                    for (slot, t) in more.iter_mut().zip(s + 1..4) {
+                        let g = t * 13 + usize::from(rank) - 1;
+                        *slot = spec.must[g] + spec.loose[g] + spec.hand[g];
+                    }
+                }
+                sets_reach.start_step(&more, spec.one_joker);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
                     let d = ((key >> d_shift) & 1023) as usize;
@@ -1227,6 +1333,12 @@ impl<'a> Sweep<'a> {
                             nk |= u64::from(c.used) << carry_shift;
                         } else if carry_read {
                             nk &= !(3u64 << carry_shift);
+                        }
+                        let code = ((nk >> SETS_SHIFT) & 1023) as u16;
+                        let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
+                        // (No set copies yet: the later suits can give none.)
+                        if code != 0 && !sets_reach.completable(code, jokers_left) {
+                            continue;
                         }
                         let node = Node {
                             key: nk,
