@@ -823,10 +823,12 @@ impl<'a> Sweep<'a> {
             }
         }
         while !open.is_empty() {
-            // Best bound first (the first pushed among equals).
+            // Best bound first; among equals the last pushed: children share
+            // their parent's bound, so this dives to fully split (legal) nodes,
+            // whose values close the rest, instead of widening level by level.
             let mut at = 0;
             for (i, n) in open.iter().enumerate() {
-                if n.0 > open[at].0 {
+                if n.0 >= open[at].0 {
                     at = i;
                 }
             }
