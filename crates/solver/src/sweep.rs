@@ -790,7 +790,7 @@ impl<'a> Sweep<'a> {
         if self.spec.ace != AceMode::Either || self.aces_in_state {
             return self.solve_node(scratch, self.at_least);
         }
-        let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(most, [None; 4])];
+        let mut open: Vec<(i32, [Option<u8>; 4])> = Vec::new();
         let mut best: Option<(i32, Vec<Move>)> = None;
         let mut guessed = false;
         // Two cheap guesses first (every ace copy low; only the table's copies
@@ -804,6 +804,10 @@ impl<'a> Sweep<'a> {
         if self.at_least.is_some_and(|a| a > bound) {
             return None;
         }
+        // (A guess that reaches this bound ends the search before any exact
+        // sweep.)
+        open.push((bound, [None; 4]));
+        let mut guesses: Vec<[Option<u8>; 4]> = Vec::with_capacity(2);
         for table_only in [false, true] {
             let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
                 let f = s * 13;
@@ -813,6 +817,11 @@ impl<'a> Sweep<'a> {
                     spec.must[f] + spec.loose[f] + spec.hand[f]
                 })
             });
+            // Without loose or hand aces both guesses are the same split.
+            if guesses.contains(&guess) {
+                continue;
+            }
+            guesses.push(guess);
             self.ace_fix = guess;
             self.floor = self.at_least;
             if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM))
