@@ -1001,6 +1001,16 @@ impl<'a> Sweep<'a> {
             let mut opts = std::mem::take(&mut walk.opts[depth]);
             opts.clear();
             self.options(&face, s, d, jokers, carried, &self.dfa.trans, &mut opts);
+            let mut reach = SetsReach::new();
+            let mut more = [0u8; 3];
+            if !(spec.ace == AceMode::Either && p == 14) {
+                for (slot, t) in more.iter_mut().zip(s + 1..4) {
+                    let g = t * 13 + usize::from(rank) - 1;
+                    *slot = spec.must[g] + spec.loose[g] + spec.hand[g];
+                }
+            }
+            reach.start_step(&more, spec.one_joker);
+            let jt = spec.jokers_total();
             let mut found = false;
             for o in &opts {
                 let c = o.choice;
@@ -1013,6 +1023,11 @@ impl<'a> Sweep<'a> {
                     nk |= u64::from(c.used) << carry_shift;
                 } else if carry_read {
                     nk &= !(3u64 << carry_shift);
+                }
+                let code = ((nk >> SETS_SHIFT) & 1023) as u16;
+                let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
+                if code != 0 && !reach.completable(code, jokers_left) {
+                    continue;
                 }
                 self.explored += 1;
                 if self.walk(walk, next_p, next_s, nk) {
