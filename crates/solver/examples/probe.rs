@@ -48,6 +48,8 @@ fn main() {
     let hint = args.get(6).is_some();
     let mut g = Gen::new(7);
     let mut times = Vec::new();
+    // States generated: all, by narrow sweeps, by limited sweeps; sweeps.
+    let mut totals = (0u64, 0u64, 0u64, 0u64);
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|v| v.parse().ok());
     for i in 0..n {
         let (table, hand) = g.position(rules.group_rules(), jokers, t, h, 0.3);
@@ -78,16 +80,22 @@ fn main() {
         let st = rami_solver::internal::take_stats();
         if std::env::var_os("VERBOSE").is_some() {
             println!(
-                "{i}: {:?} count {:?} beam {} exact {} limited {} states {} widest {}",
+                "{i}: {:?} count {:?} beam {} exact {} limited {} states {} (narrow {} limited {}) widest {}",
                 e,
                 p.map(|p| p.count),
                 st.beam_sweeps,
                 st.exact_sweeps,
                 st.limited,
                 st.states,
+                st.beam_states,
+                st.limited_states,
                 st.max_layer
             );
         }
+        totals.0 += st.states;
+        totals.1 += st.beam_states;
+        totals.2 += st.limited_states;
+        totals.3 += st.beam_sweeps + st.exact_sweeps;
     }
     times.sort();
     let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].0;
@@ -97,6 +105,10 @@ fn main() {
         .take(5)
         .map(|(e, i)| format!("#{i} {e:?}"))
         .collect();
+    println!(
+        "states {} (narrow {}, limited {}) in {} sweeps",
+        totals.0, totals.1, totals.2, totals.3
+    );
     println!(
         "p50 {:?} p90 {:?} p99 {:?} max {:?}; slowest {}",
         at(0.5),

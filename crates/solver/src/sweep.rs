@@ -284,6 +284,10 @@ const ACE_SUITS_IN_STATE: usize = 1;
 /// Ace-either: per suit (2 bits each) the ace copies placed at the low end.
 const CARRY_SHIFT: u32 = 54;
 
+/// States the depth-first feasibility walk may generate before leaving the
+/// test to the sweeps.
+const FIRST_PATH_BUDGET: usize = 2_000;
+
 /// Kept nodes a node is compared with when dropping beaten ones.
 const PRUNE_WIDTH: usize = 24;
 /// States kept per step by the narrow first sweep.
@@ -343,20 +347,194 @@ fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
 }
 
 /// Open-addressing map from state keys to node indexes, emptied in O(1) by
-/// moving to a new generation.
+/// moving to a new generation. Each slot holds its key, value and generation
+/// side by side: a probe touches one cache line.
 struct StateMap {
-    keys: Vec<u64>,
-    vals: Vec<u32>,
-    gens: Vec<u32>,
+    slots: Vec<Slot>,
     generation: u32,
     len: usize,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    val: u32,
+    generation: u32,
 }
 
 impl StateMap {
     fn new() -> StateMap {
         StateMap {
+            slots: vec![Slot::default(); 1024],
+            generation: 1,
+            len: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.iter_mut().for_each(|s| s.generation = 0);
+            self.generation = 1;
+        }
+        self.len = 0;
+    }
+
+    fn slot(&self, k: u64) -> usize {
+        let h = (k ^ (k >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        ((h ^ (h >> 29)) as usize) & (self.slots.len() - 1)
+    }
+
+    /// The index stored for `k`, or `None` after storing `v` for it.
+    fn get_or_insert(&mut self, k: u64, v: u32) -> Option<u32> {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(k);
+        loop {
+            let at = &mut self.slots[i];
+            if at.generation != self.generation {
+                *at = Slot {
+                    key: k,
+                    val: v,
+                    generation: self.generation,
+                };
+                self.len += 1;
+                return None;
+            }
+            if at.key == k {
+                return Some(at.val);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let live: Vec<(u64, u32)> = self
+            .slots
+            .iter()
+            .filter(|s| s.generation == self.generation)
+            .map(|s| (s.key, s.val))
+            .collect();
+        let n = self.slots.len() * 2;
+        self.slots = vec![Slot::default(); n];
+        self.generation = 1;
+        self.len = 0;
+        for (k, v) in live {
+            self.get_or_insert(k, v);
+        }
+    }
+}
+
+/// Whether the set copies given so far at a rank (a sets code) can still
+/// become sets, whatever the suits not yet decided at this rank give and with
+/// the jokers not yet placed: a state that cannot is dropped at once instead of
+/// at the rank's set step (which a narrow sweep could reach with every kept
+/// state dead). The answers are remembered for the whole process, per (code,
+/// jokers left, what the later suits can give).
+struct SetsReach {
+    /// The most set copies each suit after this step can give at this rank
+    /// (0 for suits that are not after it), as a base-5 number.
+    more: usize,
+    one_joker: bool,
+}
+
+/// Sets codes (base 5, four digits), jokers left (0-7), base-5 triples of what
+/// the later suits can give, and the one-joker flag; 0 = not known yet, 1 =
+/// no, 2 = yes.
+const REACH_ENTRIES: usize = 625 * 8 * 125 * 2;
+static REACH: [std::sync::atomic::AtomicU8; REACH_ENTRIES] =
+    [const { std::sync::atomic::AtomicU8::new(0) }; REACH_ENTRIES];
+
+impl SetsReach {
+    fn new() -> SetsReach {
+        SetsReach {
+            more: 0,
+            one_joker: false,
+        }
+    }
+
+    /// A new step: `more` as for [`SetsReach::more`], one number a later suit.
+    fn start_step(&mut self, more: &[u8], one_joker: bool) {
+        self.more = more
+            .iter()
+            .take(3)
+            .fold(0, |acc, &m| acc * 5 + usize::from(m.min(4)));
+        self.one_joker = one_joker;
+    }
+
+    fn completable(&self, code: u16, jokers_left: u8) -> bool {
+        use std::sync::atomic::Ordering;
+        let code = usize::from(code);
+        if code >= 625 {
+            return true;
+        }
+        let at = ((code * 8 + usize::from(jokers_left.min(7))) * 125 + self.more) * 2
+            + usize::from(self.one_joker);
+        let Some(entry) = REACH.get(at) else {
+            return true;
+        };
+        match entry.load(Ordering::Relaxed) {
+            0 => {
+                let answer = self.decide(code as u16, jokers_left.min(7));
+                entry.store(if answer { 2 } else { 1 }, Ordering::Relaxed);
+                answer
+            }
+            v => v == 2,
+        }
+    }
+
+    fn decide(&self, code: u16, jokers_left: u8) -> bool {
+        let mut counts = [0u8; 4];
+        let mut n = 0;
+        let mut rest = code;
+        for k in 1..=4u8 {
+            for _ in 0..rest % 5 {
+                if n < 4 {
+                    counts[n] = k;
+                    n += 1;
+                }
+            }
+            rest /= 5;
+        }
+        let more = [self.more / 25, self.more / 5 % 5, self.more % 5];
+        extend_sets(counts, n, &more, jokers_left, self.one_joker)
+    }
+}
+
+/// Tries every count the later suits could give (`more`, one a suit).
+fn extend_sets(counts: [u8; 4], n: usize, more: &[usize], jokers_left: u8, one: bool) -> bool {
+    let Some((&first, rest)) = more.split_first() else {
+        return (0..=jokers_left).any(|j| sets_feasible(counts, j, one));
+    };
+    if n == 4 {
+        return extend_sets(counts, n, rest, jokers_left, one);
+    }
+    (0..=first.min(4) as u8).any(|c| {
+        let mut with = counts;
+        if c > 0 {
+            with[n] = c;
+        }
+        extend_sets(with, n + usize::from(c > 0), rest, jokers_left, one)
+    })
+}
+
+/// The (state, step) pairs a depth-first walk found to lead nowhere: open
+/// addressing, emptied in O(1) by moving to a new generation.
+struct FailedSet {
+    keys: Vec<u64>,
+    steps: Vec<u8>,
+    gens: Vec<u32>,
+    generation: u32,
+    len: usize,
+}
+
+impl FailedSet {
+    fn new() -> FailedSet {
+        FailedSet {
             keys: vec![0; 1024],
-            vals: vec![0; 1024],
+            steps: vec![0; 1024],
             gens: vec![0; 1024],
             generation: 1,
             len: 0,
@@ -372,47 +550,52 @@ impl StateMap {
         self.len = 0;
     }
 
-    fn slot(&self, k: u64) -> usize {
+    fn slot(&self, k: u64, step: u8) -> usize {
+        let k = k ^ (u64::from(step) << 57) ^ u64::from(step);
         let h = (k ^ (k >> 31)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         ((h ^ (h >> 29)) as usize) & (self.keys.len() - 1)
     }
 
-    /// The index stored for `k`, or `None` after storing `v` for it.
-    fn get_or_insert(&mut self, k: u64, v: u32) -> Option<u32> {
-        if (self.len + 1) * 2 > self.keys.len() {
-            self.grow();
-        }
+    fn contains(&self, k: u64, step: u8) -> bool {
         let mask = self.keys.len() - 1;
-        let mut i = self.slot(k);
-        loop {
-            if self.gens[i] != self.generation {
-                self.gens[i] = self.generation;
-                self.keys[i] = k;
-                self.vals[i] = v;
-                self.len += 1;
-                return None;
-            }
-            if self.keys[i] == k {
-                return Some(self.vals[i]);
+        let mut i = self.slot(k, step);
+        while self.gens[i] == self.generation {
+            if self.keys[i] == k && self.steps[i] == step {
+                return true;
             }
             i = (i + 1) & mask;
         }
+        false
     }
 
-    fn grow(&mut self) {
-        let live: Vec<(u64, u32)> = (0..self.keys.len())
-            .filter(|&i| self.gens[i] == self.generation)
-            .map(|i| (self.keys[i], self.vals[i]))
-            .collect();
-        let n = self.keys.len() * 2;
-        self.keys = vec![0; n];
-        self.vals = vec![0; n];
-        self.gens = vec![0; n];
-        self.generation = 1;
-        self.len = 0;
-        for (k, v) in live {
-            self.get_or_insert(k, v);
+    fn insert(&mut self, k: u64, step: u8) {
+        if (self.len + 1) * 2 > self.keys.len() {
+            let live: Vec<(u64, u8)> = (0..self.keys.len())
+                .filter(|&i| self.gens[i] == self.generation)
+                .map(|i| (self.keys[i], self.steps[i]))
+                .collect();
+            let n = self.keys.len() * 2;
+            self.keys = vec![0; n];
+            self.steps = vec![0; n];
+            self.gens = vec![0; n];
+            self.generation = 1;
+            self.len = 0;
+            for (k, st) in live {
+                self.insert(k, st);
+            }
         }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(k, step);
+        while self.gens[i] == self.generation {
+            if self.keys[i] == k && self.steps[i] == step {
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+        self.gens[i] = self.generation;
+        self.keys[i] = k;
+        self.steps[i] = step;
+        self.len += 1;
     }
 }
 
@@ -434,6 +617,19 @@ struct Scratch {
     cache: StateMap,
     opts: Vec<Opt>,
     ranges: Vec<(u32, u32)>,
+    /// The depth-first feasibility walk's memory, kept between walks.
+    walk: FirstPath,
+    sets_reach: SetsReach,
+}
+
+/// The depth-first walk of [`Sweep::try_first_path`].
+struct FirstPath {
+    /// (state, step) pairs from which no complete path exists.
+    failed: FailedSet,
+    /// The moves found, last first.
+    moves: Vec<Move>,
+    /// Option buffers, one per step depth.
+    opts: Vec<Vec<Opt>>,
 }
 
 /// Work counters per thread (for the probe and benchmarks).
@@ -444,6 +640,12 @@ pub struct Stats {
     /// Sweeps with a state limit (the fewest-changes tests).
     pub limited: u64,
     pub states: u64,
+    /// Of `states`, those of narrow sweeps and of limited (fewest-changes)
+    /// sweeps: where the work went.
+    pub beam_states: u64,
+    pub limited_states: u64,
+    /// Feasibility tests answered by the depth-first walk (no sweep).
+    pub first_path_walks: u64,
     pub max_layer: u64,
 }
 
@@ -453,6 +655,9 @@ thread_local! {
         exact_sweeps: 0,
         limited: 0,
         states: 0,
+        beam_states: 0,
+        limited_states: 0,
+        first_path_walks: 0,
         max_layer: 0,
     }) };
 }
@@ -541,6 +746,12 @@ impl<'a> Sweep<'a> {
                     cache: StateMap::new(),
                     opts: Vec::new(),
                     ranges: Vec::new(),
+                    walk: FirstPath {
+                        failed: FailedSet::new(),
+                        moves: Vec::new(),
+                        opts: Vec::new(),
+                    },
+                    sets_reach: SetsReach::new(),
                 });
                 self.solve(scratch)
             });
@@ -576,16 +787,32 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
+        if self.limit.is_some()
+            && let Some(found) = self.try_first_path(&mut scratch.walk)
+        {
+            return found;
+        }
         if self.spec.ace != AceMode::Either || self.aces_in_state {
             return self.solve_node(scratch, self.at_least);
         }
-        let mut open: Vec<(i32, [Option<u8>; 4])> = vec![(most, [None; 4])];
+        let mut open: Vec<(i32, [Option<u8>; 4])> = Vec::new();
         let mut best: Option<(i32, Vec<Move>)> = None;
         let mut guessed = false;
         // Two cheap guesses first (every ace copy low; only the table's copies
         // low), each a narrow sweep of an exact split: a legal play whose value
         // is a floor for the search (often the optimum, which ends it).
         let gains = self.gains();
+        // A caller that needs more than this spec can give (a joker branch
+        // behind a better one) gets its answer before any sweep: the guesses
+        // below would otherwise cost two narrow sweeps each time.
+        let bound = (gains.first().copied().unwrap_or(0) + spec.bonus).min(most);
+        if self.at_least.is_some_and(|a| a > bound) {
+            return None;
+        }
+        // (A guess that reaches this bound ends the search before any exact
+        // sweep.)
+        open.push((bound, [None; 4]));
+        let mut guesses: Vec<[Option<u8>; 4]> = Vec::with_capacity(2);
         for table_only in [false, true] {
             let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
                 let f = s * 13;
@@ -595,7 +822,13 @@ impl<'a> Sweep<'a> {
                     spec.must[f] + spec.loose[f] + spec.hand[f]
                 })
             });
+            // Without loose or hand aces both guesses are the same split.
+            if guesses.contains(&guess) {
+                continue;
+            }
+            guesses.push(guess);
             self.ace_fix = guess;
+            self.floor = self.at_least;
             if let Some((v, moves)) = self.run(scratch, &gains, Some(BEAM))
                 && best.as_ref().is_none_or(|b| v > b.0)
                 && self.at_least.is_none_or(|a| v >= a)
@@ -604,10 +837,12 @@ impl<'a> Sweep<'a> {
             }
         }
         while !open.is_empty() {
-            // Best bound first (the first pushed among equals).
+            // Best bound first; among equals the last pushed: children share
+            // their parent's bound, so this dives to fully split (legal) nodes,
+            // whose values close the rest, instead of widening level by level.
             let mut at = 0;
             for (i, n) in open.iter().enumerate() {
-                if n.0 > open[at].0 {
+                if n.0 >= open[at].0 {
                     at = i;
                 }
             }
@@ -657,6 +892,162 @@ impl<'a> Sweep<'a> {
         }
         self.ace_fix = [None; 4];
         best
+    }
+
+    /// A feasibility test (nothing optional has a value: every complete path is
+    /// as good as any other) answered by a depth-first walk that stops at the
+    /// first complete path, remembering the states that led nowhere: a test that
+    /// succeeds then costs about one state per step instead of a narrow and an
+    /// exact sweep. Ace-either carries every suit's low aces in the state (the
+    /// walk stops early, so the larger state space costs little).
+    /// `None`: not such a test (the sweeps answer it); `Some(None)`: no layout,
+    /// or the state limit was reached.
+    fn try_first_path(&mut self, walk: &mut FirstPath) -> Option<Option<(i32, Vec<Move>)>> {
+        let spec = self.spec;
+        let value_free = spec.hand.iter().all(|&h| h == 0)
+            && spec.jokers_hand == 0
+            && !spec.need_hand
+            && self.at_least.is_none_or(|a| a <= spec.bonus);
+        // Two bits per suit carry the low aces.
+        let aces_fit = spec.ace != AceMode::Either
+            || (0..4).all(|s| spec.must[s * 13] + spec.loose[s * 13] <= 3);
+        if !value_free || !aces_fit || spec.jokers_total() > 0 {
+            return None;
+        }
+        let saved = self.aces_in_state;
+        self.aces_in_state = spec.ace == AceMode::Either;
+        let before = self.explored;
+        walk.failed.clear();
+        walk.moves.clear();
+        let init = u64::from(spec.forced_hand && spec.need_hand) << PLAYED_SHIFT;
+        let limit = self.limit;
+        self.limit = Some(before + FIRST_PATH_BUDGET);
+        let found = self.walk(walk, self.first, 0, init);
+        let gave_up = !found && self.over_limit();
+        self.limit = limit;
+        self.aces_in_state = saved;
+        STATS.with(|cell| {
+            let mut st = cell.get();
+            st.first_path_walks += 1;
+            let states = (self.explored - before) as u64;
+            st.states += states;
+            st.limited_states += states;
+            st.limited += 1;
+            cell.set(st);
+        });
+        if gave_up {
+            // Most likely no layout, which the sweeps (dropping beaten states)
+            // prove with fewer states than the walk.
+            return None;
+        }
+        Some(found.then(|| {
+            let mut moves = vec![Move::Start];
+            moves.extend(walk.moves.iter().rev().copied());
+            (spec.bonus, moves)
+        }))
+    }
+
+    /// One step of [`Sweep::try_first_path`]: from state `key` at position `p`,
+    /// step `s` (0-3 the suits, 4 the sets of the rank), is there a way to the
+    /// end? On success `walk.moves` holds the moves from here, last first.
+    fn walk(&mut self, walk: &mut FirstPath, p: u8, s: usize, key: u64) -> bool {
+        if p > self.last {
+            return self.terminal(key);
+        }
+        if self.over_limit() {
+            return false;
+        }
+        let step = p * 5 + s as u8;
+        if walk.failed.contains(key, step) {
+            return false;
+        }
+        let spec = self.spec;
+        let (next_p, next_s) = if s == 4 { (p + 1, 0) } else { (p, s + 1) };
+        let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+        if s == 4 {
+            let sets = ((key >> SETS_SHIFT) & 1023) as u16;
+            let avail = spec.jokers_total().saturating_sub(jokers);
+            let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
+            for j in 0..=avail {
+                if !sets_code_feasible(sets, j, spec.one_joker) {
+                    continue;
+                }
+                self.explored += 1;
+                let nk = base | (u64::from(jokers + j) << JOKER_SHIFT);
+                if self.walk(walk, next_p, next_s, nk) {
+                    walk.moves.push(Move::Sets(j));
+                    return true;
+                }
+            }
+        } else {
+            let rank = if p == 14 { 1 } else { p };
+            let f = s * 13 + usize::from(rank) - 1;
+            let d_shift = D_BITS * s as u32;
+            let d = ((key >> d_shift) & 1023) as usize;
+            let carry_shift = CARRY_SHIFT + 2 * s as u32;
+            let carry_write = self.aces_in_state && p == 1;
+            let carry_read = self.aces_in_state && p == 14;
+            let carried = if carry_read {
+                ((key >> carry_shift) & 3) as u8
+            } else {
+                0
+            };
+            let face = FaceStep {
+                f,
+                p,
+                max_total: spec.must[f] + spec.loose[f] + spec.hand[f],
+                min_total: spec.must[f],
+            };
+            // The options of this step, in a buffer of its own depth.
+            let depth = usize::from(p - self.first) * 4 + s;
+            if walk.opts.len() <= depth {
+                walk.opts.resize_with(depth + 1, Vec::new);
+            }
+            let mut opts = std::mem::take(&mut walk.opts[depth]);
+            opts.clear();
+            self.options(&face, s, d, jokers, carried, &self.dfa.trans, &mut opts);
+            let mut reach = SetsReach::new();
+            let mut more = [0u8; 3];
+            if !(spec.ace == AceMode::Either && p == 14) {
+                for (slot, t) in more.iter_mut().zip(s + 1..4) {
+                    let g = t * 13 + usize::from(rank) - 1;
+                    *slot = spec.must[g] + spec.loose[g] + spec.hand[g];
+                }
+            }
+            reach.start_step(&more, spec.one_joker);
+            let jt = spec.jokers_total();
+            let mut found = false;
+            for o in &opts {
+                let c = o.choice;
+                let mut nk = (key & !(1023u64 << d_shift)) | (u64::from(o.d2) << d_shift);
+                nk += u64::from(c.jok_r) << JOKER_SHIFT;
+                if c.to_sets > 0 {
+                    nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+                }
+                if carry_write {
+                    nk |= u64::from(c.used) << carry_shift;
+                } else if carry_read {
+                    nk &= !(3u64 << carry_shift);
+                }
+                let code = ((nk >> SETS_SHIFT) & 1023) as u16;
+                let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
+                if code != 0 && !reach.completable(code, jokers_left) {
+                    continue;
+                }
+                self.explored += 1;
+                if self.walk(walk, next_p, next_s, nk) {
+                    walk.moves.push(Move::Suit(c));
+                    found = true;
+                    break;
+                }
+            }
+            walk.opts[depth] = opts;
+            if found {
+                return true;
+            }
+        }
+        walk.failed.insert(key, step);
+        false
     }
 
     /// For a path of an ace-either sweep: its true value, whether it splits
@@ -843,7 +1234,14 @@ impl<'a> Sweep<'a> {
             } else {
                 st.exact_sweeps += 1;
             }
-            st.states += (self.explored - before) as u64;
+            let states = (self.explored - before) as u64;
+            st.states += states;
+            if beam.is_some() {
+                st.beam_states += states;
+            }
+            if self.limit.is_some() {
+                st.limited_states += states;
+            }
             st.max_layer = st
                 .max_layer
                 .max(layers.iter().map(|l| l.len()).max().unwrap_or(0) as u64);
@@ -868,7 +1266,10 @@ impl<'a> Sweep<'a> {
         let jt = spec.jokers_total();
         let trans = &self.dfa.trans;
         let track = spec.need_hand;
-        let floor = if beam.is_none() { self.floor } else { None };
+        // The narrow sweep too keeps only states that can still reach the floor:
+        // below it its answer would be of no use, and the room goes to states
+        // that can.
+        let floor = self.floor;
         let init = u64::from(spec.forced_hand && track) << PLAYED_SHIFT;
         let Scratch {
             pool,
@@ -876,6 +1277,8 @@ impl<'a> Sweep<'a> {
             cache,
             opts,
             ranges,
+            sets_reach,
+            ..
         } = scratch;
         let mut first = pool.pop().unwrap_or_default();
         first.push(Node {
@@ -907,6 +1310,16 @@ impl<'a> Sweep<'a> {
                 let carry_shift = CARRY_SHIFT + 2 * s as u32;
                 let d_clear = !(1023u64 << d_shift);
                 let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
+                let sets_here = !(spec.ace == AceMode::Either && p == 14);
+                // What the later suits of this rank can give to its sets.
+                let mut more = [0u8; 3];
+                if sets_here {
+                    for (slot, t) in more.iter_mut().zip(s + 1..4) {
+                        let g = t * 13 + usize::from(rank) - 1;
+                        *slot = spec.must[g] + spec.loose[g] + spec.hand[g];
+                    }
+                }
+                sets_reach.start_step(&more, spec.one_joker);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
                     let d = ((key >> d_shift) & 1023) as usize;
@@ -951,6 +1364,12 @@ impl<'a> Sweep<'a> {
                             nk |= u64::from(c.used) << carry_shift;
                         } else if carry_read {
                             nk &= !(3u64 << carry_shift);
+                        }
+                        let code = ((nk >> SETS_SHIFT) & 1023) as u16;
+                        let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
+                        // (No set copies yet: the later suits can give none.)
+                        if code != 0 && !sets_reach.completable(code, jokers_left) {
+                            continue;
                         }
                         let node = Node {
                             key: nk,
