@@ -288,6 +288,10 @@ const CARRY_SHIFT: u32 = 54;
 /// test to the sweeps.
 const FIRST_PATH_BUDGET: usize = 2_000;
 
+/// Entries of the options table: automaton states (10 bits), jokers placed
+/// (3 bits), aces carried (2 bits).
+const OPTION_KEYS: usize = 1 << 15;
+
 /// Kept nodes a node is compared with when dropping beaten ones.
 const PRUNE_WIDTH: usize = 24;
 /// States kept per step by the narrow first sweep.
@@ -614,7 +618,11 @@ struct Scratch {
     /// Emptied layers, to fill again.
     pool: Vec<Vec<Node>>,
     map: StateMap,
-    cache: StateMap,
+    /// Per (automaton state, jokers placed, aces carried): the generation (one
+    /// per step) its options were made in and where they are in `ranges`. A
+    /// direct table: looked up once per node.
+    cache: Vec<(u32, u32)>,
+    cache_generation: u32,
     opts: Vec<Opt>,
     ranges: Vec<(u32, u32)>,
     /// The depth-first feasibility walk's memory, kept between walks.
@@ -743,7 +751,8 @@ impl<'a> Sweep<'a> {
                 let scratch = slot.get_or_insert_with(|| Scratch {
                     pool: Vec::new(),
                     map: StateMap::new(),
-                    cache: StateMap::new(),
+                    cache: vec![(0, 0); OPTION_KEYS],
+                    cache_generation: 0,
                     opts: Vec::new(),
                     ranges: Vec::new(),
                     walk: FirstPath {
@@ -1275,6 +1284,7 @@ impl<'a> Sweep<'a> {
             pool,
             map,
             cache,
+            cache_generation,
             opts,
             ranges,
             sets_reach,
@@ -1298,7 +1308,11 @@ impl<'a> Sweep<'a> {
                 let prev = layers.last()?;
                 let mut next: Vec<Node> = pool.pop().unwrap_or_default();
                 map.clear();
-                cache.clear();
+                *cache_generation = cache_generation.wrapping_add(1);
+                if *cache_generation == 0 {
+                    cache.iter_mut().for_each(|c| c.0 = 0);
+                    *cache_generation = 1;
+                }
                 opts.clear();
                 ranges.clear();
                 let d_shift = D_BITS * s as u32;
@@ -1329,10 +1343,17 @@ impl<'a> Sweep<'a> {
                     } else {
                         0
                     };
-                    let ck = ((d as u64) << 3) | u64::from(jokers) | (u64::from(carried) << 13);
-                    let (start, len) = match cache.get_or_insert(ck, ranges.len() as u32) {
+                    let ck = (d << 5) | (usize::from(jokers) << 2) | usize::from(carried);
+                    let known = cache
+                        .get(ck)
+                        .filter(|c| c.0 == *cache_generation)
+                        .map(|c| c.1);
+                    let (start, len) = match known {
                         Some(r) => ranges[r as usize],
                         None => {
+                            if let Some(c) = cache.get_mut(ck) {
+                                *c = (*cache_generation, ranges.len() as u32);
+                            }
                             let start = opts.len() as u32;
                             let face = FaceStep {
                                 f,
