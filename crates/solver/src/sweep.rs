@@ -1151,7 +1151,10 @@ impl<'a> Sweep<'a> {
         self.floor = floor;
         // The narrow sweep pays when there is value to chase, or a layout to
         // find; for a hint (usually: no play at all) it is mostly wasted work.
-        let beam = if bound > 0 || !self.spec.need_hand {
+        // A fewest-changes test (limited) left to the sweeps is one the walk
+        // could not settle, mostly one with no layout: the narrow sweep would
+        // fail and the exact one run anyway (callgrind: 4-7% less without it).
+        let beam = if (bound > 0 || !self.spec.need_hand) && self.limit.is_none() {
             self.run(scratch, &gains, Some(BEAM))
         } else {
             None
