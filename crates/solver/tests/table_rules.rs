@@ -127,3 +127,16 @@ fn vatikan_run_joker_never_stands_beside_both_copies() {
     let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
     assert_eq!(p.points, 28, "{:?}", p.table);
 }
+
+#[test]
+fn tahiti_hand_joker_with_two_hand_cards_beats_a_lower_joker_group() {
+    // 5S *6S 7S (42 points) is the first play a sweep finds; QD KD with the
+    // joker (50) and 7S on the frozen 8S *9S 10S (57 in all) is the best. A
+    // narrow sweep's path kept as the answer once missed it.
+    let t = table("8S *9S 10S | 3S 3H 3D 3C");
+    let h = cards("KD * QD 7S 5S");
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!((p.count, p.points), (4, 57), "{:?}", p.table);
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 4, "{:?}", p.table);
+}
