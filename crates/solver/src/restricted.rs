@@ -43,6 +43,15 @@ const OPTIONS_PER_JOKER: usize = 64;
 const COMBOS_PER_BRANCH: usize = 400;
 /// Sweeps one restricted search may run (floored branch sweeps included).
 const SWEEPS: usize = 2000;
+/// Sweep states one restricted search may explore: on full Tahiti tables 2,000
+/// sweeps took seconds; past this budget the best legal play found so far
+/// stands (deterministic: states, not time).
+const STATES: u64 = 300_000;
+
+/// Sweep states this thread has explored so far.
+fn states_so_far() -> u64 {
+    crate::sweep::STATS.with(|s| s.get().states)
+}
 
 /// The best play legal for the rules of [`legal`], after `first` failed with
 /// `fault`. `None`: no play found (see the module doc for what is inexact).
@@ -336,8 +345,10 @@ fn drive(
     let dissolve = all_dissolvable(pos);
     let mut best: Kept = None;
     let mut sweeps = 0usize;
+    let start = states_so_far();
+    let spent = || states_so_far().saturating_sub(start) > STATES;
     for branch in pos.branches(goal) {
-        if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
+        if sweeps >= SWEEPS || spent() || best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
             break;
         }
         sweeps += 1;
@@ -347,7 +358,10 @@ fn drive(
         };
         let cs = combos_of(&branch);
         for combo in cs {
-            if sweeps >= SWEEPS || best.as_ref().is_some_and(|(v, _)| *v >= top.min(ceiling)) {
+            if sweeps >= SWEEPS
+                || spent()
+                || best.as_ref().is_some_and(|(v, _)| *v >= top.min(ceiling))
+            {
                 break;
             }
             sweeps += 1;
