@@ -253,8 +253,18 @@ pub fn neighbours(group: &[Card], joker_at: usize) -> Vec<Face> {
 /// Vatikan: a joker stays in its group (with a card that was next to it) until the
 /// real card it stands for is on the table.
 pub fn check_anchored_jokers(old: &[Vec<Card>], new: &[Vec<Card>]) -> Result<(), TableRuleError> {
+    match unanchored_jokers(old, new).first() {
+        Some(&(_, face)) => Err(TableRuleError::JokerMoved { face }),
+        None => Ok(()),
+    }
+}
+
+/// Vatikan: every joker of `old` (its group's index, its name) that is not
+/// freed and ends in no group with a card that was next to it.
+pub fn unanchored_jokers(old: &[Vec<Card>], new: &[Vec<Card>]) -> Vec<(usize, Face)> {
     let on_new = CardCounts::from_cards(new.iter().flatten());
-    for group in old {
+    let mut out = Vec::new();
+    for (g, group) in old.iter().enumerate() {
         for (i, card) in group.iter().enumerate() {
             let Some(face) = card.declared() else {
                 continue;
@@ -263,17 +273,17 @@ pub fn check_anchored_jokers(old: &[Vec<Card>], new: &[Vec<Card>]) -> Result<(),
                 continue; // freed: it may move
             }
             let near = neighbours(group, i);
-            let anchored = new.iter().any(|g| {
-                g.contains(card)
-                    && g.iter()
+            let anchored = new.iter().any(|n| {
+                n.contains(card)
+                    && n.iter()
                         .any(|c| c.face().is_some_and(|f| near.contains(&f)))
             });
             if !anchored {
-                return Err(TableRuleError::JokerMoved { face });
+                out.push((g, face));
             }
         }
     }
-    Ok(())
+    out
 }
 
 /// Tahiti: loose singles, frozen joker groups, and joker groups built from the

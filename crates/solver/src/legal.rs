@@ -134,27 +134,11 @@ pub(crate) fn neighbours(group: &[Card], joker_at: usize) -> Vec<Face> {
 /// Vatikan: the input groups holding a joker, not freed, that ends in no group
 /// with a card that was next to it.
 fn unanchored(old: &[Vec<Card>], new: &[Vec<Card>]) -> Vec<usize> {
-    let on_new = CardCounts::from_cards(new.iter().flatten());
-    let mut bad = Vec::new();
-    for (g, group) in old.iter().enumerate() {
-        for (i, card) in group.iter().enumerate() {
-            let Some(face) = card.declared() else {
-                continue;
-            };
-            if on_new.face_count(face) > 0 {
-                continue; // freed: it may move
-            }
-            let near = neighbours(group, i);
-            let anchored = new.iter().any(|n| {
-                n.contains(card)
-                    && n.iter()
-                        .any(|c| c.face().is_some_and(|f| near.contains(&f)))
-            });
-            if !anchored && !bad.contains(&g) {
-                bad.push(g);
-            }
-        }
-    }
+    let mut bad: Vec<usize> = table_rules::unanchored_jokers(old, new)
+        .into_iter()
+        .map(|(g, _)| g)
+        .collect();
+    bad.dedup();
     bad
 }
 
