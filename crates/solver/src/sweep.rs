@@ -1159,16 +1159,20 @@ impl<'a> Sweep<'a> {
         } else {
             None
         };
+        let mut fallback = None;
         if let Some((v, moves)) = beam {
             // Nothing can beat the bound: the narrow sweep found the optimum.
             if v >= bound {
                 return Some((v, moves));
             }
-            if floor.is_none_or(|f| v > f) {
-                self.floor = Some(v);
+            // The exact sweep only looks for better plays (fewer states); when
+            // there is none, the narrow sweep's play is the optimum.
+            if floor.is_none_or(|f| v >= f) {
+                self.floor = Some(v + 1);
+                fallback = Some((v, moves));
             }
         }
-        self.run(scratch, &gains, None)
+        self.run(scratch, &gains, None).or(fallback)
     }
 
     /// Hand copies of face `f` that could be in some group at all, given every
