@@ -825,7 +825,7 @@ impl<'a> Sweep<'a> {
         // A caller that needs more than this spec can give (a joker branch
         // behind a better one) gets its answer before any sweep: the guesses
         // below would otherwise cost two narrow sweeps each time.
-        let bound = (gains.first().copied().unwrap_or(0) + spec.bonus).min(most);
+        let bound = self.upper_bound(&gains);
         if self.at_least.is_some_and(|a| a > bound) {
             return None;
         }
@@ -897,7 +897,7 @@ impl<'a> Sweep<'a> {
                     *g = Some(low[s].min(max));
                 }
                 if guess != fix {
-                    open.push((value.min(most).saturating_add(1), guess));
+                    open.push((value.min(bound).saturating_add(1), guess));
                 }
             }
             if let Some(s) = loose {
@@ -906,7 +906,7 @@ impl<'a> Sweep<'a> {
                 for c in 0..=max {
                     let mut child = fix;
                     child[s] = Some(c);
-                    open.push((value.min(most), child));
+                    open.push((value.min(bound), child));
                 }
             }
         }
@@ -1144,9 +1144,21 @@ impl<'a> Sweep<'a> {
         floor: Option<i32>,
     ) -> Option<(i32, Vec<Move>)> {
         let gains = self.gains();
-        let bound = (gains.first().copied().unwrap_or(0) + self.spec.bonus).min(self.most);
+        let bound = self.upper_bound(&gains);
         if floor.is_some_and(|f| f > bound) {
             return None;
+        }
+        // A hint (every card costs): first look only for the cheapest play, one
+        // hand card, with a floor that drops every state already past it; the
+        // usual hint is such a play. Otherwise (or with no play at all) the
+        // full sweep below decides.
+        if let Some(cheapest) = self.cheapest_hint()
+            && floor.is_none_or(|f| f < cheapest)
+        {
+            self.floor = Some(cheapest);
+            if let Some(found) = self.run(scratch, &gains, None) {
+                return Some(found);
+            }
         }
         self.floor = floor;
         // The narrow sweep pays when there is value to chase, or a layout to
@@ -1173,6 +1185,38 @@ impl<'a> Sweep<'a> {
             }
         }
         self.run(scratch, &gains, None).or(fallback)
+    }
+
+    /// The most any legal play of the spec can be worth: every hand card that
+    /// could be in some group once (per step, `gains`), and for a hint the one
+    /// cheapest card.
+    fn upper_bound(&self, gains: &[i32]) -> i32 {
+        let by_steps = (gains.first().copied().unwrap_or(0) + self.spec.bonus).min(self.most);
+        self.cheapest_hint().map_or(by_steps, |c| by_steps.min(c))
+    }
+
+    /// For a hint search (every hand card costs, one must go down unless forced
+    /// cards already did): the most a play can be worth, one hand card down.
+    /// `None` for other searches.
+    fn cheapest_hint(&self) -> Option<i32> {
+        let spec = self.spec;
+        if !spec.need_hand {
+            return None;
+        }
+        let costs: Vec<i32> = (0..52)
+            .filter(|&f| spec.hand[f] > 0)
+            .map(|f| spec.weight[f])
+            .chain((spec.jokers_hand > 0).then_some(spec.joker_weight))
+            .collect();
+        if costs.iter().any(|&w| w > 0) {
+            return None;
+        }
+        if spec.forced_hand {
+            return Some(spec.bonus);
+        }
+        // The least costly hand card.
+        let least = costs.iter().copied().max()?;
+        Some(spec.bonus + least)
     }
 
     /// Hand copies of face `f` that could be in some group at all, given every
