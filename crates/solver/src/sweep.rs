@@ -1190,7 +1190,12 @@ impl<'a> Sweep<'a> {
                 fallback = Some((v, moves));
             }
         }
-        self.run(scratch, &gains, None).or(fallback)
+        // The exact sweep may still end below its floor (states whose bound
+        // reached it, none of which got there): then the narrow play stands.
+        match (self.run(scratch, &gains, None), fallback) {
+            (Some(exact), Some(narrow)) if narrow.0 > exact.0 => Some(narrow),
+            (exact, narrow) => exact.or(narrow),
+        }
     }
 
     /// States kept per step by a narrow sweep of this spec.
