@@ -130,9 +130,10 @@ fn vatikan_run_joker_never_stands_beside_both_copies() {
 
 #[test]
 fn tahiti_hand_joker_with_two_hand_cards_beats_a_lower_joker_group() {
-    // 5S *6S 7S (42 points) is the first play a sweep finds; QD KD with the
-    // joker (50) and 7S on the frozen 8S *9S 10S (57 in all) is the best. A
-    // narrow sweep's path kept as the answer once missed it.
+    // 5S *6S 7S (42 points) is a play the sweep meets; QD KD with the joker
+    // (50) and 7S on the frozen 8S *9S 10S (57 in all) is the best. The
+    // narrow sweep found 50; the exact one, floored at 51, ended at 42 and
+    // once replaced it.
     let t = table("8S *9S 10S | 3S 3H 3D 3C");
     let h = cards("KD * QD 7S 5S");
     let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostPoints).unwrap();
