@@ -103,9 +103,24 @@ const CONFIGS: &[Config] = &[
 
 fn positions(c: &Config, n: usize, seed: u64) -> Vec<(Vec<Vec<Card>>, Vec<Card>)> {
     let mut g = Gen::new(seed);
-    (0..n)
-        .map(|_| g.position(c.rules.group_rules(), c.jokers, c.table, c.hand, 0.3))
+    std::iter::repeat_with(|| g.position(c.rules.group_rules(), c.jokers, c.table, c.hand, 0.3))
+        .filter(|(table, _)| can_happen(c.rules, table))
+        .take(n)
         .collect()
+}
+
+/// A Tahiti table never holds a joker standing for a card whose two copies
+/// are both on it (the engine refuses every table holding one, and the finder
+/// answers "no play" at once): such random tables would only flatter the
+/// figures.
+fn can_happen(rules: RuleSet, table: &[Vec<Card>]) -> bool {
+    let naturals = rami_cards::CardCounts::from_cards(table.iter().flatten());
+    rules != RuleSet::Tahiti
+        || table
+            .iter()
+            .flatten()
+            .filter_map(|c| c.declared())
+            .all(|f| naturals.face_count(f) < 2)
 }
 
 fn pct(mut v: Vec<Duration>, p: f64) -> Duration {
