@@ -626,6 +626,77 @@ struct Opt {
     played: bool,
 }
 
+/// Where one suit step writes in the packed state: the suit's automaton state,
+/// and (ace-either with the aces in the state) the ace copies carried from the
+/// low end, written at position 1 and cleared at 14. The sweep and the
+/// feasibility walk build their next states the same way through it.
+struct SuitStep {
+    d_shift: u32,
+    carry_shift: u32,
+    carry_write: bool,
+    carry_read: bool,
+}
+
+impl SuitStep {
+    fn new(aces_in_state: bool, p: u8, s: usize) -> SuitStep {
+        SuitStep {
+            d_shift: D_BITS * s as u32,
+            carry_shift: CARRY_SHIFT + 2 * s as u32,
+            carry_write: aces_in_state && p == 1,
+            carry_read: aces_in_state && p == 14,
+        }
+    }
+
+    /// The suit's automaton state in `key`.
+    fn automaton(&self, key: u64) -> usize {
+        ((key >> self.d_shift) & 1023) as usize
+    }
+
+    /// The ace copies carried to this step (0 where none are read).
+    fn carried(&self, key: u64) -> u8 {
+        if self.carry_read {
+            ((key >> self.carry_shift) & 3) as u8
+        } else {
+            0
+        }
+    }
+
+    /// The state after option `o` from `key` (`played`: set the hand-card flag).
+    #[inline]
+    fn next_key(&self, key: u64, o: &Opt, played: bool) -> u64 {
+        let c = o.choice;
+        let mut nk = (key & !(1023u64 << self.d_shift)) | (u64::from(o.d2) << self.d_shift);
+        nk += u64::from(c.jok_r) << JOKER_SHIFT;
+        if c.to_sets > 0 {
+            nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+        }
+        if played {
+            nk |= 1u64 << PLAYED_SHIFT;
+        }
+        if self.carry_write {
+            nk |= u64::from(c.used) << self.carry_shift;
+        } else if self.carry_read {
+            nk &= !(3u64 << self.carry_shift);
+        }
+        nk
+    }
+}
+
+/// What the suits after `s` can give to the sets of `rank` (none at the
+/// ace-either high end, where there are no sets).
+fn later_set_copies(spec: &Spec, p: u8, s: usize) -> [u8; 3] {
+    let mut more = [0u8; 3];
+    if spec.ace == AceMode::Either && p == 14 {
+        return more;
+    }
+    let rank = usize::from(if p == 14 { 1 } else { p });
+    for (slot, t) in more.iter_mut().zip(s + 1..4) {
+        let g = t * 13 + rank - 1;
+        *slot = spec.must[g] + spec.loose[g] + spec.hand[g];
+    }
+    more
+}
+
 /// Scratch space kept per thread between sweeps.
 struct Scratch {
     /// Emptied layers, to fill again.
@@ -1008,16 +1079,9 @@ impl<'a> Sweep<'a> {
         } else {
             let rank = if p == 14 { 1 } else { p };
             let f = s * 13 + usize::from(rank) - 1;
-            let d_shift = D_BITS * s as u32;
-            let d = ((key >> d_shift) & 1023) as usize;
-            let carry_shift = CARRY_SHIFT + 2 * s as u32;
-            let carry_write = self.aces_in_state && p == 1;
-            let carry_read = self.aces_in_state && p == 14;
-            let carried = if carry_read {
-                ((key >> carry_shift) & 3) as u8
-            } else {
-                0
-            };
+            let suit_step = SuitStep::new(self.aces_in_state, p, s);
+            let d = suit_step.automaton(key);
+            let carried = suit_step.carried(key);
             let face = FaceStep {
                 f,
                 p,
@@ -1033,28 +1097,12 @@ impl<'a> Sweep<'a> {
             opts.clear();
             self.options(&face, s, d, jokers, carried, &self.dfa.trans, &mut opts);
             let mut reach = SetsReach::new();
-            let mut more = [0u8; 3];
-            if !(spec.ace == AceMode::Either && p == 14) {
-                for (slot, t) in more.iter_mut().zip(s + 1..4) {
-                    let g = t * 13 + usize::from(rank) - 1;
-                    *slot = spec.must[g] + spec.loose[g] + spec.hand[g];
-                }
-            }
-            reach.start_step(&more, spec.one_joker);
+            reach.start_step(&later_set_copies(spec, p, s), spec.one_joker);
             let jt = spec.jokers_total();
             let mut found = false;
             for o in &opts {
                 let c = o.choice;
-                let mut nk = (key & !(1023u64 << d_shift)) | (u64::from(o.d2) << d_shift);
-                nk += u64::from(c.jok_r) << JOKER_SHIFT;
-                if c.to_sets > 0 {
-                    nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
-                }
-                if carry_write {
-                    nk |= u64::from(c.used) << carry_shift;
-                } else if carry_read {
-                    nk &= !(3u64 << carry_shift);
-                }
+                let nk = suit_step.next_key(key, o, false);
                 let code = ((nk >> SETS_SHIFT) & 1023) as u16;
                 let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
                 if code != 0 && !reach.completable(code, jokers_left) {
@@ -1397,34 +1445,16 @@ impl<'a> Sweep<'a> {
                 }
                 opts.clear();
                 ranges.clear();
-                let d_shift = D_BITS * s as u32;
                 // Ace-either: the ace copies of this suit put at the low end are
                 // carried in the state to the high end.
-                let aces_tracked = self.aces_in_state;
-                let carry_write = aces_tracked && p == 1;
-                let carry_read = aces_tracked && p == 14;
-                let carry_shift = CARRY_SHIFT + 2 * s as u32;
-                let d_clear = !(1023u64 << d_shift);
+                let suit_step = SuitStep::new(self.aces_in_state, p, s);
                 let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
-                let sets_here = !(spec.ace == AceMode::Either && p == 14);
-                // What the later suits of this rank can give to its sets.
-                let mut more = [0u8; 3];
-                if sets_here {
-                    for (slot, t) in more.iter_mut().zip(s + 1..4) {
-                        let g = t * 13 + usize::from(rank) - 1;
-                        *slot = spec.must[g] + spec.loose[g] + spec.hand[g];
-                    }
-                }
-                sets_reach.start_step(&more, spec.one_joker);
+                sets_reach.start_step(&later_set_copies(spec, p, s), spec.one_joker);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
-                    let d = ((key >> d_shift) & 1023) as usize;
+                    let d = suit_step.automaton(key);
                     let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
-                    let carried = if carry_read {
-                        ((key >> carry_shift) & 3) as u8
-                    } else {
-                        0
-                    };
+                    let carried = suit_step.carried(key);
                     let ck = (d << 5) | (usize::from(jokers) << 2) | usize::from(carried);
                     let known = cache
                         .get(ck)
@@ -1455,19 +1485,7 @@ impl<'a> Sweep<'a> {
                             continue;
                         }
                         let c = o.choice;
-                        let mut nk = (key & d_clear) | (u64::from(o.d2) << d_shift);
-                        nk += u64::from(c.jok_r) << JOKER_SHIFT;
-                        if c.to_sets > 0 {
-                            nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
-                        }
-                        if o.played && track {
-                            nk |= 1u64 << PLAYED_SHIFT;
-                        }
-                        if carry_write {
-                            nk |= u64::from(c.used) << carry_shift;
-                        } else if carry_read {
-                            nk &= !(3u64 << carry_shift);
-                        }
+                        let nk = suit_step.next_key(key, o, o.played && track);
                         let code = ((nk >> SETS_SHIFT) & 1023) as u16;
                         let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
                         // (No set copies yet: the later suits can give none.)
