@@ -5,6 +5,7 @@
 //! The finder uses it as a last word: a play that fails is never returned (the
 //! restricted searches of [`crate::restricted`] take over).
 
+use crate::Play;
 use rami_cards::{Card, CardCounts, Face};
 use rami_melds::{RuleSet, table_rules};
 
@@ -86,14 +87,12 @@ pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
 
 /// A play whose only fault is a joker of a set named for a card whose every
 /// copy is on the table: name it for another missing suit (a set joker's suit
-/// is free). `None` when no such renaming makes the play legal.
-pub(crate) fn rename_set_jokers(
-    rules: RuleSet,
-    old: &[Vec<Card>],
-    new: &[Vec<Card>],
-    played: &[Card],
-) -> Option<Vec<Vec<Card>>> {
-    let mut table = new.to_vec();
+/// is free). An input group the play kept as it was and whose joker is renamed
+/// joins the groups the play changes. `None` when no such renaming makes the
+/// play legal.
+pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) -> Option<Play> {
+    let played = &play.played;
+    let mut table = play.table.clone();
     for g in 0..table.len() {
         let faces: Vec<Face> = table[g].iter().filter_map(|c| c.face()).collect();
         let Some(first) = faces.first() else { continue };
@@ -122,7 +121,27 @@ pub(crate) fn rename_set_jokers(
         .iter()
         .map(|g| rami_melds::reading_order(g, rules.ace_mode()))
         .collect();
-    check(rules, old, &table, played).is_ok().then_some(table)
+    check(rules, old, &table, played).ok()?;
+    let sorted = |g: &[Card]| {
+        let mut v = g.to_vec();
+        v.sort();
+        v
+    };
+    let mut changed = play.changed.clone();
+    for (before, after) in play.table.iter().zip(&table) {
+        if sorted(before) == sorted(after) {
+            continue;
+        }
+        let was_kept =
+            (0..old.len()).find(|i| !changed.contains(i) && sorted(&old[*i]) == sorted(before));
+        changed.extend(was_kept);
+    }
+    changed.sort_unstable();
+    Some(Play {
+        table,
+        changed,
+        ..play.clone()
+    })
 }
 
 /// The identities next to each joker of a group: run neighbours, or the other

@@ -821,10 +821,8 @@ fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError>
     match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
         Ok(()) => Ok(Some(play)),
         Err(legal::Fault::Names) => {
-            if let Some(table) =
-                legal::rename_set_jokers(pos.rules, &pos.table, &play.table, &play.played)
-            {
-                return Ok(Some(Play { table, ..play }));
+            if let Some(renamed) = legal::rename_set_jokers(pos.rules, &pos.table, &play) {
+                return Ok(Some(renamed));
             }
             Ok(restricted::solve(&pos, goal, legal::Fault::Names, &play))
         }

@@ -90,10 +90,7 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
 fn legalize(pos: &Position, play: Play) -> Option<Play> {
     match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
         Ok(()) => Some(play),
-        Err(legal::Fault::Names) => {
-            let table = legal::rename_set_jokers(pos.rules, &pos.table, &play.table, &play.played)?;
-            Some(Play { table, ..play })
-        }
+        Err(legal::Fault::Names) => legal::rename_set_jokers(pos.rules, &pos.table, &play),
         Err(_) => None,
     }
 }

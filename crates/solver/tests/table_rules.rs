@@ -141,3 +141,21 @@ fn tahiti_hand_joker_with_two_hand_cards_beats_a_lower_joker_group() {
     let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards).unwrap();
     assert_eq!(p.count, 4, "{:?}", p.table);
 }
+
+#[test]
+fn tahiti_set_joker_renamed_for_the_copies_rule_counts_as_changed() {
+    // 9S from the hand joins 9H 9D 9C; with 9S also in the run, the joker of
+    // *9S 9D 9C would be a third 9S, so it is renamed (its real card was
+    // played): that group changes too, and the play must say so.
+    let t = table(
+        "2S 2H *2C | 6S 6H 6D *6C | 2S 2H 2D 2C | *9S 9D 9C | KH KD KC | 8S 9S 10S JS QS KS | 9H 9D 9C",
+    );
+    let h = cards("3H 3D 4H 7H 6C 9S");
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::Hint).unwrap();
+    assert!(
+        !p.table.iter().any(|g| g.contains(&card("*9S"))) && p.changed.contains(&3),
+        "{:?} changed {:?}",
+        p.table,
+        p.changed
+    );
+}
