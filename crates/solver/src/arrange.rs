@@ -340,34 +340,3 @@ fn sorted(g: &[Card]) -> Vec<Card> {
     v.sort();
     v
 }
-
-/// A hint's fast path: one hand card that goes down by rebuilding one input
-/// group with it (the least a play can disturb once no card simply extends a
-/// group: one card, one group). `None`: no such play (the full search decides).
-pub(crate) fn one_card_one_group(pos: &Position) -> Option<Play> {
-    let branch = Branch::default();
-    let mut tried: Vec<Card> = Vec::new();
-    let mut spent = 0usize;
-    for &c in &pos.hand {
-        if c.is_joker() || tried.contains(&c) {
-            continue;
-        }
-        tried.push(c);
-        for g in 0..pos.table.len() {
-            if pos.kinds[g] != Kind::Normal || !pos.table[g].iter().any(|&t| near(t, c)) {
-                continue;
-            }
-            let Some(layout) = feasible(pos, &branch, &[g], &[c], &mut spent) else {
-                continue;
-            };
-            let mut table = pos.table.clone();
-            let mut rest = layout.into_iter();
-            let first = rest.next()?;
-            let rearranged = !(rest.len() == 0 && contains(&first, &pos.table[g]));
-            table[g] = first;
-            table.extend(rest);
-            return Some(make_play(pos, vec![c], table, vec![g], rearranged));
-        }
-    }
-    None
-}

@@ -5,7 +5,9 @@
 //! step then keeps as many groups as it can *for the cards the sweep chose*. With
 //! one card that is not enough: another card may need fewer groups. So when the
 //! hint is one card touching two groups or more, every hand card is tried with
-//! one group, then with two groups, before the search's answer stands. Each test
+//! one group, then with two groups, before the search's answer stands. (With
+//! jokers around, one card with one group is tried before the search, whose
+//! every joker branch costs more.) Each test
 //! is a feasibility sweep over a handful of cards, and the tests only run when
 //! they can improve the hint, so a hint that was already one card and one group
 //! costs nothing more.
@@ -35,18 +37,17 @@ fn distinct_naturals(pos: &Position) -> Vec<Card> {
     out
 }
 
-/// A play of one hand card that changes at most `most` groups (1 or 2) and
-/// fewer than `fewer_than`, trying one group before two. `None`: no such play.
+/// A play of one hand card that changes a number of groups in `sizes` (1, 2
+/// or both), the fewest first. `None`: no such play.
 pub(crate) fn one_card_fewest_groups(
     pos: &Position,
-    most: usize,
-    fewer_than: usize,
+    sizes: std::ops::RangeInclusive<usize>,
 ) -> Option<Play> {
     let branch = Branch::default();
     let mut spent = 0usize;
     let cards = distinct_naturals(pos);
     let groups: Vec<usize> = (0..pos.table.len()).filter(|&g| movable(pos, g)).collect();
-    for size in 1..=most.min(fewer_than.saturating_sub(1)) {
+    for size in sizes {
         for &c in &cards {
             // The first group must take the card; a second one must be near the
             // card or the first group (otherwise it cannot take part).

@@ -308,6 +308,12 @@ impl Position {
         })
     }
 
+    /// A joker in the hand or on the table: the full search then tries every
+    /// way the jokers can go, so cheap hint tests go first.
+    fn jokers_around(&self) -> bool {
+        self.hand_jokers > 0 || self.table.iter().flatten().any(|c| c.is_joker())
+    }
+
     fn weight(&self, goal: Goal, card: Card) -> i32 {
         match goal {
             Goal::MostCards => 1,
@@ -839,10 +845,9 @@ fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
     }
     // With jokers the full search tries every way the table jokers can go:
     // first look for one card that needs one group rebuilt.
-    let jokers_around = pos.hand_jokers > 0 || pos.table.iter().flatten().any(|c| c.is_joker());
     if goal == Goal::Hint
-        && jokers_around
-        && let Some(play) = arrange::one_card_one_group(pos)
+        && pos.jokers_around()
+        && let Some(play) = hint::one_card_fewest_groups(pos, 1..=1)
     {
         return Some(play);
     }
@@ -865,10 +870,13 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     let play = finish(pos, best, true);
     // One card is the fewest, but another card may need fewer groups than the
     // one the sweep chose.
+    // (With jokers around, one group was tried before the search.)
+    let fewest = if pos.jokers_around() { 2 } else { 1 };
     if goal == Goal::Hint
         && play.count == 1
-        && play.changed.len() >= 2
-        && let Some(fewer) = hint::one_card_fewest_groups(pos, 2, play.changed.len())
+        && play.changed.len() > fewest
+        && let Some(fewer) =
+            hint::one_card_fewest_groups(pos, fewest..=play.changed.len().min(3) - 1)
     {
         return Some(fewer);
     }
