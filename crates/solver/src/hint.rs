@@ -80,7 +80,7 @@ pub(crate) fn one_card_fewest_groups(
                         .flat_map(|&g| pos.table[g].iter().copied())
                         .collect();
                     cards.push(c);
-                    if could_split(&cards, pos.rules.ace_mode()) == Some(false) {
+                    if splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false) {
                         continue;
                     }
                     let Some(layout) = feasible(pos, &branch, &dissolve, &[c], &mut spent) else {
@@ -133,7 +133,7 @@ fn lay_out(pos: &Position, card: Card, dissolve: &[usize], layout: Vec<Vec<Card>
 /// and what is left of each suit must split into runs of three or more, which
 /// a greedy pass over the positions decides (extend the runs still short of
 /// three first, then the long ones, then start new ones).
-pub(crate) fn could_split(cards: &[Card], ace: AceMode) -> Option<bool> {
+pub(crate) fn splits_into_groups(cards: &[Card], ace: AceMode) -> Option<bool> {
     let mut counts = [[0u8; 13]; 4];
     for c in cards {
         let f = c.natural_face()?;
@@ -215,7 +215,7 @@ fn runs_only(counts: &[u8; 13], ace: AceMode) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::could_split;
+    use super::splits_into_groups;
     use rami_cards::{Card, Face};
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
@@ -241,7 +241,7 @@ mod tests {
     }
 
     #[test]
-    fn could_split_agrees_with_plain_search() {
+    fn splits_into_groups_agrees_with_plain_search() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let mut splittable = 0;
         for case in 0..3000 {
@@ -285,7 +285,7 @@ mod tests {
             let want = brute(&cards, rules);
             splittable += usize::from(want);
             assert_eq!(
-                could_split(&cards, rules.ace_mode()),
+                splits_into_groups(&cards, rules.ace_mode()),
                 Some(want),
                 "{rules:?} {}",
                 rami_cards::format_cards(&cards)
