@@ -79,13 +79,35 @@ fn run_game(rules: RuleSet, players: usize, seed: u64, noise: &[u16]) {
     let mut g = ManipulationGame::new(GameConfig::new(rules, players, seed)).expect("config");
     let deck = CardCounts::from_cards(&g.all_cards());
 
+    // Progress, not a total: a two-player Manipulation game between greedy
+    // players often takes 25-35 hands and over 3,000 steps (88 of 400 seeds),
+    // while one hand never took more than 182 (400 seeds x every rule set and
+    // player count). A game stuck in a hand, or one whose scores never reach
+    // the end, fails one of these.
+    const STEPS_PER_HAND: usize = 1_000;
+    const HANDS: u32 = 100;
     let mut steps = 0;
-    while !g.is_terminal() && steps < 3000 {
+    let mut steps_this_hand = 0;
+    let mut current_hand = g.view(0).hand_number;
+    while !g.is_terminal() {
         steps += 1;
+        steps_this_hand += 1;
+        assert!(
+            steps_this_hand <= STEPS_PER_HAND,
+            "{rules} seed {seed}: hand {current_hand} not over in {STEPS_PER_HAND} steps"
+        );
+        assert!(
+            current_hand <= HANDS,
+            "{rules} seed {seed}: not over after {HANDS} hands"
+        );
         let Some(seat) = g.current_player() else {
             break;
         };
         let hand_number = g.view(seat).hand_number;
+        if hand_number != current_hand {
+            current_hand = hand_number;
+            steps_this_hand = 0;
+        }
         let table_before = CardCounts::from_cards(g.table().iter().flatten());
 
         // A random proposal: refused without a trace, or accepted and valid.
@@ -135,7 +157,7 @@ fn run_game(rules: RuleSet, players: usize, seed: u64, noise: &[u16]) {
     }
     assert!(
         g.is_terminal(),
-        "{rules} seed {seed} did not finish in {steps} steps"
+        "{rules} seed {seed}: no player to move after {steps} steps, and not over"
     );
 }
 
