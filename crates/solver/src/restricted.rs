@@ -56,6 +56,38 @@ fn states_so_far() -> u64 {
 /// The best play legal for the rules of [`legal`], after `first` failed with
 /// `fault`. `None`: no play found (see the module doc for what is inexact).
 pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Option<Play> {
+    let found = by_rules(pos, goal, fault, first);
+    let ceiling = value_of(goal, first);
+    if pos.hand_jokers == 0
+        || found
+            .as_ref()
+            .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
+    {
+        return found;
+    }
+    // The branches' sweeps place a hand joker where the copies rule can refuse
+    // it (a set joker with no missing suit left): their plays are then passed
+    // over, not replaced by their next best. A play with one hand joker held
+    // back is looked for too (the whole finder on the smaller hand).
+    let mut hand = pos.hand.clone();
+    if let Some(i) = hand.iter().position(|c| c.is_joker()) {
+        hand.remove(i);
+    }
+    let held = Position::new(pos.rules, &pos.table, &hand)
+        .ok()
+        .and_then(|p| crate::solve_position(p, goal).ok().flatten());
+    match (found, held) {
+        (Some(a), Some(b)) => Some(if value_of(goal, &b) > value_of(goal, &a) {
+            b
+        } else {
+            a
+        }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// [`solve`] by the rule set's restricted search.
+fn by_rules(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Option<Play> {
     let ceiling = value_of(goal, first);
     match pos.rules {
         RuleSet::Vatikan => {

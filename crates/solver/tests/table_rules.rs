@@ -159,3 +159,27 @@ fn tahiti_set_joker_renamed_for_the_copies_rule_counts_as_changed() {
         p.changed
     );
 }
+
+#[test]
+fn vatikan_set_joker_with_no_free_suit_swaps_with_a_card_of_another_set() {
+    // The hand joker can only go down as a fourth eight: in 8H 8D 8C it would
+    // stand for 8S, whose two copies are down (8S 8D 8C, 7S 8S 9S). In
+    // 8S 8D 8C it stands for 8H (one copy down): one card.
+    let t = table("8S 8D 8C | 8H 8D 8C | 7S 8S 9S");
+    let h = cards("* 9D 7H");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 1, "{:?}", p.table);
+}
+
+#[test]
+fn vatikan_set_joker_with_no_free_suit_gives_way_to_the_next_best_play() {
+    // Unrestricted: 7S 7D 7C | 7H 7D 7C | 7S 7H * (three cards), but the joker
+    // would stand for 7D or 7C, both copies down. Next best: the two sevens
+    // join the sets, the joker stays in the hand.
+    let t = table("7S 7D 7C | 7H 7D 7C");
+    let h = cards("* 7S 7H");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 2, "{:?}", p.table);
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 14, "{:?}", p.table);
+}
