@@ -273,7 +273,16 @@ fn corner_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
     loop {
         let (table, mut hand) = match (rules, g.rng.random_range(0..3)) {
             (RuleSet::Vatikan, 0) => twin_jokers_position(g),
-            (RuleSet::Vatikan, 1) => anchored_position(g),
+            (RuleSet::Vatikan, 1) => {
+                // The card next to the joker's place comes from the hand's
+                // joker: the joker's piece of run holds two jokers.
+                let (table, mut hand) = anchored_position(g);
+                if g.rng.random_bool(0.5) {
+                    hand.remove(2);
+                    hand.push(Card::JOKER);
+                }
+                (table, hand)
+            }
             _ => set_copies_position(g, rules),
         };
         if rules == RuleSet::Vatikan && !hand.contains(&Card::JOKER) && g.rng.random_bool(0.5) {

@@ -183,3 +183,19 @@ fn vatikan_set_joker_with_no_free_suit_gives_way_to_the_next_best_play() {
     let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
     assert_eq!(p.points, 14, "{:?}", p.table);
 }
+
+#[test]
+fn vatikan_anchored_joker_keeps_its_neighbour_in_a_piece_with_a_hand_joker() {
+    // Unrestricted: 3H 3S 3D | 4H 4S 4D | *5H *6H 7H puts all six down, but
+    // *5H would leave 4H. Best legal: 3H 3S 3D | 4H *5H *6H 7H (four cards):
+    // the joker's piece of run holds the hand's joker too.
+    let t = table("3H 4H *5H");
+    let h = cards("* 7H 3S 3D 4S 4D");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 4, "{:?}", p.table);
+    assert!(
+        group_of(&p, card("*5H")).contains(&card("4H")),
+        "{:?}",
+        p.table
+    );
+}
