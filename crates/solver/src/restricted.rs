@@ -13,11 +13,11 @@
 //!   of run with that neighbour: the run through the two places widened by up
 //!   to two each way, natural cards from the hand or the rebuilt table (every
 //!   way; one place may hold the hand's joker). Any run holding both places
-//!   splits into such a piece and runs of
-//!   three or more, which the sweep makes. A joker with neighbours on both sides
-//!   keeps one in any run of its place, a set joker in any set of its rank: the
-//!   sweep holds those already. As a fallback, the group of a joker that still
-//!   loses its neighbours is kept whole (it may only grow with hand cards).
+//!   splits into such a piece and runs of three or more, which the sweep
+//!   makes. A joker with neighbours on both sides keeps one in any run of its
+//!   place, a set joker in any set of its rank: the sweep holds those already.
+//!   As a fallback, the group of a joker that still loses its neighbours is
+//!   kept whole (it may only grow with hand cards).
 //! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
 //!   its real card) is laid first in a joker group the rules allow: hand cards
 //!   and cards that were with a freed joker, or one old joker-free group kept
