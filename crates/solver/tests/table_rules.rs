@@ -199,3 +199,15 @@ fn vatikan_anchored_joker_keeps_its_neighbour_in_a_piece_with_a_hand_joker() {
         p.table
     );
 }
+
+#[test]
+fn vatikan_one_card_hint_may_rebuild_a_joker_group_alone() {
+    // 8S needs two groups (8D and 8H off the runs' ends); 4C needs only the
+    // joker's run, split as 2C 3C 4C | 4C *5C 6C 7C (the joker keeps 4C and
+    // 6C). The hint changes one group.
+    let t = table("2C 3C 4C *5C 6C 7C | 5D 6D 7D 8D | 8H 9H 10H JH");
+    let h = cards("4C 8S");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::Hint).unwrap();
+    assert_eq!(p.count, 1, "{:?}", p.table);
+    assert_eq!(p.changed.len(), 1, "{:?} {:?}", p.changed, p.table);
+}
