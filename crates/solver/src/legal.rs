@@ -101,6 +101,7 @@ pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) 
     if !legal(&table) {
         table = swaps(&play.table)
             .into_iter()
+            .chain(moves(rules, &play.table))
             .map(|t| rename_jokers(rules, old, &t, played))
             .find(|t| legal(t))?;
     }
@@ -229,6 +230,44 @@ fn swaps(table: &[Vec<Card>]) -> Vec<Vec<Vec<Card>>> {
                     let mut t = table.to_vec();
                     t[a][i] = *card;
                     t[b][k] = Card::named_joker(face);
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every table made from `table` by moving one joker out of a group that
+/// stays valid without it (a set of four, a run of four or more at its end)
+/// into another group it fits, under each name it can take there: a joker
+/// with no name left in its set may have one at the end of a run.
+fn moves(rules: RuleSet, table: &[Vec<Card>]) -> Vec<Vec<Vec<Card>>> {
+    let group_rules = rules.group_rules();
+    let mut out = Vec::new();
+    for (a, from) in table.iter().enumerate() {
+        for (i, joker) in from.iter().enumerate() {
+            if !joker.is_joker() {
+                continue;
+            }
+            let mut rest = from.clone();
+            rest.remove(i);
+            if rami_melds::validate_group(&rest, group_rules).is_err() {
+                continue;
+            }
+            for (b, to) in table.iter().enumerate() {
+                if b == a {
+                    continue;
+                }
+                let mut bare: Vec<Card> = to.clone();
+                bare.push(Card::JOKER);
+                for way in rami_melds::joker_namings(&bare, group_rules) {
+                    let Some(&face) = way.first() else { continue };
+                    let mut t = table.to_vec();
+                    t[a] = rest.clone();
+                    let mut grown = to.clone();
+                    grown.push(Card::named_joker(face));
+                    t[b] = grown;
                     out.push(t);
                 }
             }

@@ -211,3 +211,16 @@ fn vatikan_one_card_hint_may_rebuild_a_joker_group_alone() {
     assert_eq!(p.count, 1, "{:?}", p.table);
     assert_eq!(p.changed.len(), 1, "{:?} {:?}", p.changed, p.table);
 }
+
+#[test]
+fn vatikan_set_joker_with_no_free_suit_moves_to_the_end_of_a_run() {
+    // All five hand cards go down: 2D 3D 4D takes 3D, and the two jokers
+    // would make both sets of threes four, each standing for 3D (three
+    // copies). One joker goes below the run instead: *AD 2D 3D 4D.
+    let t = table("3S *3H 3C | 3H 3D 3C");
+    let h = cards("* 3S 2D 4D 3H");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 5, "{:?}", p.table);
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 13, "{:?}", p.table);
+}
