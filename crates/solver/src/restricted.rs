@@ -58,9 +58,13 @@ fn states_so_far() -> u64 {
 /// The best play legal for the rules of [`legal`], after `first` failed with
 /// `fault`. `None`: no play found (see the module doc for what is inexact).
 pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Option<Play> {
+    let names_fault = matches!(fault, legal::Fault::Names);
+    let before = NAMES_REFUSED.with(|r| r.replace(names_fault));
     let found = by_rules(pos, goal, fault, first);
+    let refused = NAMES_REFUSED.with(|r| r.replace(before));
     let ceiling = value_of(goal, first);
     if pos.hand_jokers == 0
+        || !refused
         || found
             .as_ref()
             .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
@@ -69,8 +73,9 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
     }
     // The branches' sweeps place a hand joker where the copies rule can refuse
     // it (a set joker with no missing suit left): their plays are then passed
-    // over, not replaced by their next best. A play with one hand joker held
-    // back is looked for too (the whole finder on the smaller hand).
+    // over, not replaced by their next best. When that happened, a play with
+    // one hand joker held back is looked for too (the whole finder on the
+    // smaller hand).
     let mut hand = pos.hand.clone();
     if let Some(i) = hand.iter().position(|c| c.is_joker()) {
         hand.remove(i);
@@ -120,11 +125,24 @@ fn by_rules(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Op
     }
 }
 
+thread_local! {
+    /// Whether this restricted search passed over a play the joker names or
+    /// copies rule refused (no renaming mended it): only then can holding a
+    /// hand joker back find a play it missed.
+    static NAMES_REFUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// `play` if legal, or made legal by naming a set joker for another suit.
 fn legalize(pos: &Position, play: Play) -> Option<Play> {
     match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
         Ok(()) => Some(play),
-        Err(legal::Fault::Names) => legal::rename_set_jokers(pos.rules, &pos.table, &play),
+        Err(legal::Fault::Names) => {
+            let mended = legal::rename_set_jokers(pos.rules, &pos.table, &play);
+            if mended.is_none() {
+                NAMES_REFUSED.with(|r| r.set(true));
+            }
+            mended
+        }
         Err(_) => None,
     }
 }
