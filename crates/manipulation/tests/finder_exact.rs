@@ -168,6 +168,132 @@ fn anchored_position(g: &mut Gen) -> (Vec<Vec<Card>>, Vec<Card>) {
     (table, hand)
 }
 
+/// A face by rank (1-13) and suit index, for the hand-built corners below.
+fn face_of(r: u8, s: usize) -> rami_cards::Face {
+    rami_cards::Face::new(
+        rami_cards::Rank::new(r).unwrap_or(rami_cards::Rank::ACE),
+        rami_cards::Suit::from_index(s).unwrap_or(rami_cards::Suit::Spades),
+    )
+}
+
+/// Vatikan: two table jokers of one name (5H, say), each in its own group (a
+/// run with the joker at an end or in the middle, or a set), and a hand around
+/// them: cards of the jokers' rank, cards continuing the runs, sometimes the
+/// real card (which frees both) or a joker.
+fn twin_jokers_position(g: &mut Gen) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let s = g.rng.random_range(0..4usize);
+    let r = g.rng.random_range(4..=10u8);
+    let joker = Card::named_joker(face_of(r, s));
+    let nat = |r: u8, s: usize| Card::from_face(face_of(r, s));
+    let others: Vec<usize> = (0..4).filter(|&x| x != s).collect();
+    let group = |g: &mut Gen| -> Vec<Card> {
+        match g.rng.random_range(0..4) {
+            0 => vec![nat(r - 2, s), nat(r - 1, s), joker],
+            1 => vec![joker, nat(r + 1, s), nat(r + 2, s)],
+            2 => vec![nat(r - 1, s), joker, nat(r + 1, s)],
+            _ => {
+                let a = others[g.rng.random_range(0..3)];
+                let b = others.iter().copied().find(|&x| x != a).unwrap_or(a);
+                vec![joker, nat(r, a), nat(r, b)]
+            }
+        }
+    };
+    let table = vec![group(g), group(g)];
+    let mut pool: Vec<Card> = others.iter().map(|&x| nat(r, x)).collect();
+    for d in [r - 3, r - 2, r - 1, r + 1, r + 2, r + 3] {
+        pool.push(nat(d, s));
+    }
+    let mut hand = Vec::new();
+    for _ in 0..g.rng.random_range(3..=5) {
+        let c = pool[g.rng.random_range(0..pool.len())];
+        hand.push(c);
+    }
+    if g.rng.random_bool(0.3) {
+        hand.push(Card::JOKER);
+    }
+    if g.rng.random_bool(0.15) {
+        hand.push(nat(r, s));
+    }
+    (table, hand)
+}
+
+/// Set jokers and the copies rule: sets of one rank on the table (both copies
+/// of some suits down), maybe a joker in one of them, maybe a run through the
+/// rank, and a hand with a joker and cards of that rank and around it, so that
+/// a joker in a set of that rank often has no missing suit with a copy left.
+fn set_copies_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
+    let r = g.rng.random_range(3..=11u8);
+    let nat = |r: u8, s: usize| Card::from_face(face_of(r, s));
+    let mut table: Vec<Vec<Card>> = Vec::new();
+    for k in 0..2 {
+        let mut suits = vec![0usize, 1, 2, 3];
+        suits.remove(g.rng.random_range(0..4));
+        let mut set: Vec<Card> = suits.iter().map(|&x| nat(r, x)).collect();
+        if k == 0 && g.rng.random_bool(0.4) {
+            // A joker standing for one of the three (its card is missing).
+            let i = g.rng.random_range(0..3);
+            set[i] = Card::named_joker(face_of(r, suits[i]));
+        }
+        table.push(set);
+    }
+    if g.rng.random_bool(0.5) {
+        let s = g.rng.random_range(0..4usize);
+        table.push(vec![nat(r - 1, s), nat(r, s), nat(r + 1, s)]);
+    }
+    let mut hand = vec![Card::JOKER];
+    if rules == RuleSet::Vatikan || g.rng.random_bool(0.5) {
+        for _ in 0..g.rng.random_range(2..=4) {
+            let d = [r - 1, r, r, r + 1][g.rng.random_range(0..4)];
+            hand.push(nat(d, g.rng.random_range(0..4)));
+        }
+    } else {
+        hand.push(nat(r, g.rng.random_range(0..4)));
+    }
+    (table, hand)
+}
+
+/// The position is one a game can reach: at most two copies of a card in
+/// all, and the table's jokers within the copies rule.
+fn plausible(table: &[Vec<Card>], hand: &[Card]) -> bool {
+    let all: Vec<Card> = table.iter().flatten().chain(hand).copied().collect();
+    let jokers = all.iter().filter(|c| c.is_joker()).count();
+    let copies_ok = all
+        .iter()
+        .filter(|c| !c.is_joker())
+        .all(|c| all.iter().filter(|&x| x == c).count() <= 2);
+    jokers <= 2
+        && copies_ok
+        && rami_melds::table_rules::check_copies(table, 2).is_ok()
+        && all.len() <= 12
+}
+
+/// A corner of the table rules: two jokers of one name, a piece of run that
+/// needs a second joker, or set jokers held by the copies rule.
+fn corner_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
+    loop {
+        let (table, mut hand) = match (rules, g.rng.random_range(0..3)) {
+            (RuleSet::Vatikan, 0) => twin_jokers_position(g),
+            (RuleSet::Vatikan, 1) => {
+                // The card next to the joker's place comes from the hand's
+                // joker: the joker's piece of run holds two jokers.
+                let (table, mut hand) = anchored_position(g);
+                if g.rng.random_bool(0.5) {
+                    hand.remove(2);
+                    hand.push(Card::JOKER);
+                }
+                (table, hand)
+            }
+            _ => set_copies_position(g, rules),
+        };
+        if rules == RuleSet::Vatikan && !hand.contains(&Card::JOKER) && g.rng.random_bool(0.5) {
+            hand.push(Card::JOKER);
+        }
+        if plausible(&table, &hand) {
+            return (table, hand);
+        }
+    }
+}
+
 fn small_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
     if rules == RuleSet::Vatikan && g.rng.random_bool(0.5) {
         let (table, hand) = anchored_position(g);
@@ -190,10 +316,25 @@ fn small_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
     }
 }
 
+/// Positions per test: `RAMI_EXACT_N` times `positions` (default: once).
+fn scaled(positions: usize) -> usize {
+    std::env::var("RAMI_EXACT_N")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .map_or(positions, |n| n.max(1) * positions)
+}
+
+type Make = fn(&mut Gen, RuleSet) -> (Vec<Vec<Card>>, Vec<Card>);
+
 fn compare(rules: RuleSet, seed: u64, positions: usize) {
+    compare_with(rules, seed, positions, small_position);
+}
+
+fn compare_with(rules: RuleSet, seed: u64, positions: usize, make: Make) {
     let mut g = Gen::new(seed);
+    let positions = scaled(positions);
     for i in 0..positions {
-        let (table, hand) = small_position(&mut g, rules);
+        let (table, hand) = make(&mut g, rules);
         let (cards, points) = brute(rules, &table, &hand);
         let found = |goal| {
             solve(rules, &table, &hand, goal)
@@ -220,4 +361,14 @@ fn vatikan_best_plays_are_the_best_the_engine_accepts() {
 #[test]
 fn tahiti_best_plays_are_the_best_the_engine_accepts() {
     compare(RuleSet::Tahiti, 52, 100);
+}
+
+#[test]
+fn vatikan_corners_best_plays_are_the_best_the_engine_accepts() {
+    compare_with(RuleSet::Vatikan, 53, 300, corner_position);
+}
+
+#[test]
+fn tahiti_set_jokers_best_plays_are_the_best_the_engine_accepts() {
+    compare_with(RuleSet::Tahiti, 54, 50, corner_position);
 }

@@ -261,9 +261,18 @@ pub fn check_anchored_jokers(old: &[Vec<Card>], new: &[Vec<Card>]) -> Result<(),
 
 /// Vatikan: every joker of `old` (its group's index, its name) that is not
 /// freed and ends in no group with a card that was next to it.
+///
+/// Each joker is held to its own neighbours: two jokers of one name are the
+/// same card byte, so the new table is read as "some way to tell them apart
+/// keeps each beside a card that was next to it" (a matching of old jokers to
+/// the joker cards of the new table). One group holding one of them and a
+/// neighbour of both anchors one joker, not both: the other stands where the
+/// other copy of the name stands, and needs a neighbour there.
 pub fn unanchored_jokers(old: &[Vec<Card>], new: &[Vec<Card>]) -> Vec<(usize, Face)> {
     let on_new = CardCounts::from_cards(new.iter().flatten());
-    let mut out = Vec::new();
+    // The jokers held to their neighbours: (old group, the card, its name, the
+    // faces that were next to it).
+    let mut held: Vec<(usize, Card, Face, Vec<Face>)> = Vec::new();
     for (g, group) in old.iter().enumerate() {
         for (i, card) in group.iter().enumerate() {
             let Some(face) = card.declared() else {
@@ -272,15 +281,60 @@ pub fn unanchored_jokers(old: &[Vec<Card>], new: &[Vec<Card>]) -> Vec<(usize, Fa
             if on_new.face_count(face) > 0 {
                 continue; // freed: it may move
             }
-            let near = neighbours(group, i);
-            let anchored = new.iter().any(|n| {
-                n.contains(card)
-                    && n.iter()
-                        .any(|c| c.face().is_some_and(|f| near.contains(&f)))
-            });
-            if !anchored {
-                out.push((g, face));
+            held.push((g, *card, face, neighbours(group, i)));
+        }
+    }
+    if held.is_empty() {
+        return Vec::new();
+    }
+    // One slot per joker card of the new table (its group, the card).
+    let slots: Vec<(usize, Card)> = new
+        .iter()
+        .enumerate()
+        .flat_map(|(n, group)| {
+            group
+                .iter()
+                .filter(|c| c.declared().is_some())
+                .map(move |&c| (n, c))
+        })
+        .collect();
+    let fits = |j: usize, s: usize| {
+        let (_, card, _, near) = &held[j];
+        let (n, slot_card) = slots[s];
+        slot_card == *card
+            && new[n]
+                .iter()
+                .any(|c| c.face().is_some_and(|f| near.contains(&f)))
+    };
+    // Kuhn's augmenting paths (a table holds a handful of jokers).
+    fn augment(
+        j: usize,
+        fits: &dyn Fn(usize, usize) -> bool,
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for s in 0..owner.len() {
+            if seen[s] || !fits(j, s) {
+                continue;
             }
+            seen[s] = true;
+            let free = match owner[s] {
+                None => true,
+                Some(other) => augment(other, fits, owner, seen),
+            };
+            if free {
+                owner[s] = Some(j);
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner: Vec<Option<usize>> = vec![None; slots.len()];
+    let mut out = Vec::new();
+    for (j, &(g, _, face, _)) in held.iter().enumerate() {
+        let mut seen = vec![false; slots.len()];
+        if !augment(j, &fits, &mut owner, &mut seen) {
+            out.push((g, face));
         }
     }
     out
@@ -385,4 +439,39 @@ pub fn check_tahiti(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rami_cards::parse_cards;
+
+    fn table(groups: &[&str]) -> Vec<Vec<Card>> {
+        groups
+            .iter()
+            .map(|g| parse_cards(g).expect("a test table"))
+            .collect()
+    }
+
+    /// Two jokers named 5H, each at the end of its own run. RULES.md: each
+    /// joker stays with a card that was next to it; the engine used to match
+    /// by card alone, so the run keeping one of them anchored both and the
+    /// other could join a set of fives.
+    #[test]
+    fn two_jokers_of_one_name_are_each_held_to_a_neighbour() {
+        let old = table(&["3H 4H *5H", "*5H 6H 7H"]);
+        // One joker stays between 4H and 6H; the other leaves both for a set.
+        let moved = table(&["3H 4H *5H 6H 7H", "5S 5D *5H"]);
+        assert_eq!(
+            check_anchored_jokers(&old, &moved),
+            Err(TableRuleError::JokerMoved {
+                face: parse_cards("5H").expect("a card")[0]
+                    .face()
+                    .expect("a face")
+            })
+        );
+        // Each keeps its own neighbour, in either order of the groups.
+        let kept = table(&["*5H 6H 7H 8H", "2H 3H 4H *5H"]);
+        assert_eq!(check_anchored_jokers(&old, &kept), Ok(()));
+    }
 }

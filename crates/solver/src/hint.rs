@@ -13,17 +13,29 @@
 //! costs nothing more.
 
 use crate::arrange::{contains, feasible, near};
-use crate::{Branch, Kind, Play, Position, make_play};
+use crate::{Branch, Kind, Play, Position, legal, make_play};
 use rami_cards::Card;
 use rami_melds::AceMode;
 
 /// Groups a test may dissolve: plain groups (not Tahiti's frozen or loose ones)
-/// whose cards a rebuild may move. In Vatikan a group holding a joker is left
-/// out: its joker must stay beside a card that was next to it, which these
-/// tests do not model.
+/// whose cards a rebuild may move. A Vatikan group holding a joker is one too:
+/// the tests do not model that its joker must stay beside a card that was next
+/// to it, so each play is checked against the table rules before it is
+/// returned ([`legal_play`]).
 fn movable(pos: &Position, g: usize) -> bool {
     pos.kinds[g] == Kind::Normal
-        && !(pos.rules == rami_melds::RuleSet::Vatikan && pos.table[g].iter().any(|c| c.is_joker()))
+}
+
+/// `play` if the table rules of Vatikan and Tahiti allow it, or once a joker
+/// named against the copies rule is renamed; `None` otherwise (the search goes
+/// on to the next card or groups: another layout of the same groups is not
+/// tried, so such a hint may still touch more groups than needed).
+fn legal_play(pos: &Position, play: Play) -> Option<Play> {
+    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+        Ok(()) => Some(play),
+        Err(legal::Fault::Names) => legal::rename_set_jokers(pos.rules, &pos.table, &play),
+        Err(_) => None,
+    }
 }
 
 /// The natural hand cards, each face once, in hand order.
@@ -86,7 +98,9 @@ pub(crate) fn one_card_fewest_groups(
                     let Some(layout) = feasible(pos, &branch, &dissolve, &[c], &mut spent) else {
                         continue;
                     };
-                    return Some(lay_out(pos, c, &dissolve, layout));
+                    if let Some(play) = legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
+                        return Some(play);
+                    }
                 }
             }
         }

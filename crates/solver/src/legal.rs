@@ -85,43 +85,26 @@ pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
         .any(|f| naturals.face_count(f) >= COPIES)
 }
 
-/// A play whose only fault is a joker of a set named for a card whose every
-/// copy is on the table: name it for another missing suit (a set joker's suit
-/// is free). An input group the play kept as it was and whose joker is renamed
-/// joins the groups the play changes. `None` when no such renaming makes the
-/// play legal.
+/// A play whose only fault is a joker named for a card whose every copy is on
+/// the table: name it anew (a set joker for another missing suit, a run joker
+/// at the other end of its run), or, when no missing suit of a set has a copy
+/// left, swap the set joker with a card of its rank and a missing suit from
+/// another group (the joker then stands for that card there, the card fills
+/// the set): the same cards in other groups.
+/// An input group the play kept as it was and whose joker is renamed or
+/// swapped joins the groups the play changes. `None` when no such change
+/// makes the play legal.
 pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) -> Option<Play> {
     let played = &play.played;
-    let mut table = play.table.clone();
-    for g in 0..table.len() {
-        let faces: Vec<Face> = table[g].iter().filter_map(|c| c.face()).collect();
-        let Some(first) = faces.first() else { continue };
-        if faces.iter().any(|f| f.rank() != first.rank()) {
-            continue;
-        }
-        for i in 0..table[g].len() {
-            if table[g][i].declared().is_none() || copies_ok(&table) {
-                continue;
-            }
-            for suit in rami_cards::Suit::ALL {
-                let face = Face::new(first.rank(), suit);
-                if table[g].iter().any(|c| c.face() == Some(face)) {
-                    continue;
-                }
-                let was = table[g][i];
-                table[g][i] = Card::named_joker(face);
-                if copies_ok(&table) && names_kept(rules, old, &table, played) {
-                    break;
-                }
-                table[g][i] = was;
-            }
-        }
+    let legal = |t: &[Vec<Card>]| check(rules, old, t, played).is_ok();
+    let mut table = rename_jokers(rules, old, &play.table, played);
+    if !legal(&table) {
+        table = swaps(&play.table)
+            .into_iter()
+            .chain(moves(rules, &play.table))
+            .map(|t| rename_jokers(rules, old, &t, played))
+            .find(|t| legal(t))?;
     }
-    let table: Vec<Vec<Card>> = table
-        .iter()
-        .map(|g| rami_melds::reading_order(g, rules.ace_mode()))
-        .collect();
-    check(rules, old, &table, played).ok()?;
     let sorted = |g: &[Card]| {
         let mut v = g.to_vec();
         v.sort();
@@ -137,11 +120,160 @@ pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) 
         changed.extend(was_kept);
     }
     changed.sort_unstable();
+    changed.dedup();
     Some(Play {
         table,
         changed,
         ..play.clone()
     })
+}
+
+/// The rank of a set (every card's face of one rank), `None` for a run.
+fn set_rank(group: &[Card]) -> Option<rami_cards::Rank> {
+    let mut faces = group.iter().filter_map(|c| c.face());
+    let first = faces.next()?.rank();
+    faces.all(|f| f.rank() == first).then_some(first)
+}
+
+/// Named jokers standing for a card whose every copy is on the table before
+/// them (the copies rule's faults, counted in reading order).
+fn copies_faults(table: &[Vec<Card>]) -> usize {
+    let mut on_table = CardCounts::from_cards(table.iter().flatten());
+    let mut faults = 0;
+    for face in table.iter().flatten().filter_map(|c| c.declared()) {
+        if on_table.face_count(face) >= COPIES {
+            faults += 1;
+        }
+        on_table.add(Card::from_face(face));
+    }
+    faults
+}
+
+/// `table` with its jokers renamed where that lowers the copies rule's
+/// faults: a set joker for another missing suit, a run joker at the other end
+/// of its run (every naming of the group's jokers, groups in order, while a
+/// renaming helps). Jokers that must keep their names (not freed) keep them.
+fn rename_jokers(
+    rules: RuleSet,
+    old: &[Vec<Card>],
+    table: &[Vec<Card>],
+    played: &[Card],
+) -> Vec<Vec<Card>> {
+    let mut table = table.to_vec();
+    let mut faults = copies_faults(&table);
+    let mut progress = true;
+    while faults > 0 && progress {
+        progress = false;
+        for g in 0..table.len() {
+            if !table[g].iter().any(|c| c.declared().is_some()) {
+                continue;
+            }
+            let bare: Vec<Card> = table[g].iter().map(|c| c.in_hand()).collect();
+            for way in rami_melds::joker_namings(&bare, rules.group_rules()) {
+                let mut names = way.into_iter();
+                let named: Vec<Card> = bare
+                    .iter()
+                    .map(|&c| {
+                        if c == Card::JOKER {
+                            names.next().map_or(c, Card::named_joker)
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                let was = std::mem::replace(&mut table[g], named);
+                let now = copies_faults(&table);
+                if now < faults && names_kept(rules, old, &table, played) {
+                    faults = now;
+                    progress = true;
+                    break;
+                }
+                table[g] = was;
+            }
+        }
+    }
+    table
+        .iter()
+        .map(|g| rami_melds::reading_order(g, rules.ace_mode()))
+        .collect()
+}
+
+/// Every table made from `table` by one swap of a set joker with a natural
+/// card of the set's rank, of a suit the set lacks, from another group (the
+/// joker named for that card). A set joker none of whose missing suits has a
+/// copy left can stand in a group that held such a card, while the card fills
+/// the set: the same cards, other groups.
+fn swaps(table: &[Vec<Card>]) -> Vec<Vec<Vec<Card>>> {
+    let mut out = Vec::new();
+    for (a, set) in table.iter().enumerate() {
+        let Some(rank) = set_rank(set) else { continue };
+        for (i, joker) in set.iter().enumerate() {
+            if joker.declared().is_none() {
+                continue;
+            }
+            for (b, other) in table.iter().enumerate() {
+                if b == a {
+                    continue;
+                }
+                for (k, card) in other.iter().enumerate() {
+                    let Some(face) = card.natural_face() else {
+                        continue;
+                    };
+                    // (The joker's own name may be the card's: that is the fault.)
+                    let lacks = set
+                        .iter()
+                        .enumerate()
+                        .all(|(j, c)| j == i || c.face() != Some(face));
+                    if face.rank() != rank || !lacks {
+                        continue;
+                    }
+                    let mut t = table.to_vec();
+                    t[a][i] = *card;
+                    t[b][k] = Card::named_joker(face);
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every table made from `table` by moving one joker out of a group that
+/// stays valid without it (a set of four, a run of four or more at its end)
+/// into another group it fits, under each name it can take there: a joker
+/// with no name left in its set may have one at the end of a run.
+fn moves(rules: RuleSet, table: &[Vec<Card>]) -> Vec<Vec<Vec<Card>>> {
+    let group_rules = rules.group_rules();
+    let mut out = Vec::new();
+    for (a, from) in table.iter().enumerate() {
+        for (i, joker) in from.iter().enumerate() {
+            if !joker.is_joker() {
+                continue;
+            }
+            let mut rest = from.clone();
+            rest.remove(i);
+            if rami_melds::validate_group(&rest, group_rules).is_err() {
+                continue;
+            }
+            for (b, to) in table.iter().enumerate() {
+                if b == a {
+                    continue;
+                }
+                let mut bare: Vec<Card> = to.clone();
+                bare.push(Card::JOKER);
+                for way in rami_melds::joker_namings(&bare, group_rules) {
+                    let Some(&face) = way.first() else { continue };
+                    let mut t = table.to_vec();
+                    t[a] = rest.clone();
+                    let mut grown = to.clone();
+                    grown.push(Card::named_joker(face));
+                    t[b] = grown;
+                    out.push(t);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The identities next to each joker of a group: run neighbours, or the other

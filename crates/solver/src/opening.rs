@@ -8,8 +8,38 @@ use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{AceMode, GroupKind, RuleSet, reading_order, validate_group};
 use std::collections::HashMap;
 
-/// Best (value, groups) per hand left and whether Vatikan's run is in.
-type Memo = HashMap<([u8; 53], bool), Option<(u32, Vec<usize>)>>;
+/// Best (value, groups) per hand left, whether Vatikan's run is in, and the
+/// names the opening's jokers took so far (sorted, [`NO_NAME`] for none).
+type Memo = HashMap<([u8; 53], bool, Names), Option<(u32, Vec<usize>)>>;
+
+/// The faces (index) the opening's jokers stand for so far, sorted.
+type Names = [u8; 4];
+const NO_NAME: u8 = u8::MAX;
+
+/// The copies rule (Carousel, Vatikan, Tahiti): a joker may not stand for a
+/// card whose every copy is on the table. Per face: copies already on the table
+/// (naturals and jokers named for it), and whether a table joker stands for it.
+struct Copies {
+    down: [u8; 52],
+    named: [bool; 52],
+    hand: [u8; 53],
+}
+
+impl Copies {
+    /// Whether the opening may put down what `left` leaves out of the hand,
+    /// with its jokers named `names`: for each face a joker stands for, its
+    /// copies on the table, from the hand and named all fit in the deck's two.
+    fn allows(&self, left: &[u8; 53], names: &Names, faces: &[usize]) -> bool {
+        faces.iter().all(|&f| {
+            let jokers = names.iter().filter(|&&n| usize::from(n) == f).count();
+            if !self.named[f] && jokers == 0 {
+                return true;
+            }
+            let used = usize::from(self.hand[f] - left[f]);
+            usize::from(self.down[f]) + used + jokers <= usize::from(crate::legal::COPIES)
+        })
+    }
+}
 
 /// A group's value towards Rami's 30-point first meld: 2-10 face value, J/Q/K 10,
 /// an ace 1 in A-2-3 and 10 in Q-K-A or a set, a joker what it stands for.
@@ -151,12 +181,15 @@ struct Search<'a> {
     by_face: Vec<Vec<usize>>,
     memo: Memo,
     vatikan: bool,
+    /// The copies rule, where the rule set has it.
+    copies: Option<Copies>,
 }
 
 impl Search<'_> {
-    /// Best (value, groups) from `left`, given whether the Vatikan run is in.
-    fn go(&mut self, left: [u8; 53], has_run: bool) -> Option<(u32, Vec<usize>)> {
-        if let Some(r) = self.memo.get(&(left, has_run)) {
+    /// Best (value, groups) from `left`, given whether the Vatikan run is in
+    /// and the names the opening's jokers took so far.
+    fn go(&mut self, left: [u8; 53], has_run: bool, names: Names) -> Option<(u32, Vec<usize>)> {
+        if let Some(r) = self.memo.get(&(left, has_run, names)) {
             return r.clone();
         }
         let lowest = (0..52).find(|&i| left[i] > 0);
@@ -166,7 +199,7 @@ impl Search<'_> {
                 // Keep every copy of this face in the hand.
                 let mut keep = left;
                 keep[f] = 0;
-                let mut best = self.go(keep, has_run);
+                let mut best = self.go(keep, has_run, names);
                 for k in 0..self.by_face[f].len() {
                     let ci = self.by_face[f][k];
                     let c = &self.cands[ci];
@@ -177,7 +210,33 @@ impl Search<'_> {
                     for (n, &used) in next.iter_mut().zip(c.from_hand.iter()) {
                         *n -= used;
                     }
-                    if let Some((v, mut groups)) = self.go(next, has_run || c.natural_run3) {
+                    // The names its jokers take join the opening's; every face
+                    // it touches must still fit the copies rule (both only
+                    // grow, so a later group cannot mend it).
+                    let mut next_names = names;
+                    let mut faces: Vec<usize> = Vec::new();
+                    let mut room = true;
+                    for card in &c.cards {
+                        if let Some(d) = card.declared() {
+                            match next_names.iter().position(|&n| n == NO_NAME) {
+                                Some(slot) => next_names[slot] = d.index() as u8,
+                                None => room = false,
+                            }
+                        }
+                        faces.extend(card.face().map(|x| x.index()));
+                    }
+                    next_names.sort_unstable();
+                    if !room
+                        || self
+                            .copies
+                            .as_ref()
+                            .is_some_and(|cp| !cp.allows(&next, &next_names, &faces))
+                    {
+                        continue;
+                    }
+                    if let Some((v, mut groups)) =
+                        self.go(next, has_run || c.natural_run3, next_names)
+                    {
                         let v = v + c.value;
                         if best.as_ref().is_none_or(|(b, _)| v > *b) {
                             groups.push(ci);
@@ -188,7 +247,7 @@ impl Search<'_> {
                 best
             }
         };
-        self.memo.insert((left, has_run), result.clone());
+        self.memo.insert((left, has_run, names), result.clone());
         result
     }
 }
@@ -198,7 +257,31 @@ impl Search<'_> {
 /// Rami's needs 30 points or more ([`meld_points`]). The opening with the most
 /// points, or `None`. Other rule sets have no opening rule: the best hand-only
 /// meld by points.
+/// Rule sets with the copies rule hold the opening to it: its jokers may
+/// not stand for a card whose every copy it (or the table) puts down.
 pub fn best_opening(rules: RuleSet, hand: &[Card]) -> Result<Option<Play>, SolveError> {
+    opening_next_to(rules, &[], hand)
+}
+
+/// [`best_opening`] laid next to `table` (left as it is): under the copies
+/// rule (Carousel, Vatikan, Tahiti) the table's copies and named jokers count
+/// too, so a table joker keeps a free copy of its card and the opening's
+/// jokers take only names with one left. Exact: the search carries the names
+/// its jokers took and refuses a group as soon as a face it touches has too
+/// many (hand copies, the table's, jokers' names only ever grow).
+pub fn best_opening_on(
+    rules: RuleSet,
+    table: &[Vec<Card>],
+    hand: &[Card],
+) -> Result<Option<Play>, SolveError> {
+    opening_next_to(rules, table, hand)
+}
+
+fn opening_next_to(
+    rules: RuleSet,
+    table: &[Vec<Card>],
+    hand: &[Card],
+) -> Result<Option<Play>, SolveError> {
     check_deck(rules, hand)?;
     let mut counts = [0u8; 53];
     for c in hand {
@@ -218,14 +301,35 @@ pub fn best_opening(rules: RuleSet, hand: &[Card]) -> Result<Option<Play>, Solve
             by_face[f].push(i);
         }
     }
+    let copies = matches!(
+        rules,
+        RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Tahiti
+    )
+    .then(|| {
+        let mut cp = Copies {
+            down: [0; 52],
+            named: [false; 52],
+            hand: counts,
+        };
+        for c in table.iter().flatten() {
+            if let Some(f) = c.face() {
+                cp.down[f.index()] = cp.down[f.index()].saturating_add(1);
+            }
+            if let Some(f) = c.declared() {
+                cp.named[f.index()] = true;
+            }
+        }
+        cp
+    });
     // Jokers never decide a branch: only groups that hold a natural are tried.
     let mut search = Search {
         cands: &cands,
         by_face,
         memo: HashMap::new(),
         vatikan: rules == RuleSet::Vatikan,
+        copies,
     };
-    let Some((value, groups)) = search.go(counts, false) else {
+    let Some((value, groups)) = search.go(counts, false, [NO_NAME; 4]) else {
         return Ok(None);
     };
     if groups.is_empty() || (rules == RuleSet::Rami && value < 30) {
@@ -250,68 +354,10 @@ pub fn best_opening(rules: RuleSet, hand: &[Card]) -> Result<Option<Play>, Solve
     }))
 }
 
-/// [`best_opening`] laid next to `table` (left as it is), for Vatikan and
-/// Tahiti, whose jokers may not stand for a card whose every copy (two) is on
-/// the table: hand copies of a card a table joker stands for are held back as
-/// far as that needs, and an opening whose own joker would break the rule is
-/// looked for again without the hand's jokers (`None` if that fails too).
-/// Other rule sets: [`best_opening`].
-pub fn best_opening_on(
-    rules: RuleSet,
-    table: &[Vec<Card>],
-    hand: &[Card],
-) -> Result<Option<Play>, SolveError> {
-    if !matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti) {
-        return best_opening(rules, hand);
-    }
-    let mut naturals = [0usize; 52];
-    let mut named = [0usize; 52];
-    for c in table.iter().flatten() {
-        if let Some(f) = c.natural_face() {
-            naturals[f.index()] += 1;
-        } else if let Some(f) = c.declared() {
-            named[f.index()] += 1;
-        }
-    }
-    let mut given = [0usize; 52];
-    let held: Vec<Card> = hand
-        .iter()
-        .copied()
-        .filter(|c| {
-            let Some(f) = c.natural_face() else {
-                return true;
-            };
-            let f = f.index();
-            if named[f] == 0 {
-                return true;
-            }
-            given[f] += 1;
-            naturals[f] + named[f] + given[f] <= usize::from(crate::legal::COPIES)
-        })
-        .collect();
-    let fits = |p: &Play| {
-        let mut all = table.to_vec();
-        all.extend(p.table.iter().cloned());
-        crate::legal::copies_ok(&all)
-    };
-    if let Some(p) = best_opening(rules, &held)? {
-        if fits(&p) {
-            return Ok(Some(p));
-        }
-        let no_jokers: Vec<Card> = held.into_iter().filter(|c| !c.is_joker()).collect();
-        if let Some(p) = best_opening(rules, &no_jokers)?
-            && fits(&p)
-        {
-            return Ok(Some(p));
-        }
-    }
-    Ok(None)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rami_cards::parse_cards;
+    use rami_cards::{parse_cards, parse_table};
 
     #[test]
     fn an_opening_leaves_a_table_joker_a_free_copy() {
@@ -324,6 +370,28 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(p.count, 4, "{:?}", p.table);
+    }
+
+    #[test]
+    fn an_opening_joker_takes_a_name_with_a_copy_left() {
+        // Both 6S and both 9S are down: the most points would be
+        // 3S 4S 5S *6S 7S 8S, which the copies rule refuses. Without the
+        // joker only 3S 4S 5S goes down; with it named for a seven,
+        // 3S 4S 5S | 7S 7D *: six cards.
+        let table = parse_table("6S 6H 6D | 6S 6H 6C | 9S 9H 9D | 9S 9H 9C").unwrap();
+        let hand = parse_cards("3S 4S 5S * 7S 8S 7D").unwrap();
+        let p = best_opening_on(RuleSet::Vatikan, &table, &hand)
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.count, 6, "{:?}", p.table);
+        let mut all = table.clone();
+        all.extend(p.table.iter().cloned());
+        assert!(crate::legal::copies_ok(&all), "{:?}", p.table);
+        // The hand alone may not name its joker for a card it puts down twice.
+        let hand = parse_cards("3H 4H 5H 5H * 5S 5D").unwrap();
+        let p = best_opening(RuleSet::Vatikan, &hand).unwrap().unwrap();
+        assert!(crate::legal::copies_ok(&p.table), "{:?}", p.table);
+        assert_eq!(p.count, 7, "{:?}", p.table);
     }
 
     #[test]

@@ -12,22 +12,24 @@
 //! - Vatikan: a joker with a neighbour on one side only is laid first in a piece
 //!   of run with that neighbour: the run through the two places widened by up
 //!   to two each way, natural cards from the hand or the rebuilt table (every
-//!   way). Any run holding both places splits into such a piece and runs of
-//!   three or more, which the sweep makes. A joker with neighbours on both sides
-//!   keeps one in any run of its place, a set joker in any set of its rank: the
-//!   sweep holds those already. As a fallback, the group of a joker that still
-//!   loses its neighbours is kept whole (it may only grow with hand cards).
+//!   way; one place may hold the hand's joker). Any run holding both places
+//!   splits into such a piece and runs of three or more, which the sweep
+//!   makes. A joker with neighbours on both sides keeps one in any run of its
+//!   place, a set joker in any set of its rank: the sweep holds those already.
+//!   As a fallback, the group of a joker that still loses its neighbours is
+//!   kept whole (it may only grow with hand cards).
 //! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
 //!   its real card) is laid first in a joker group the rules allow: hand cards
 //!   and cards that were with a freed joker, or one old joker-free group kept
 //!   whole plus hand cards; the rest is swept without jokers.
 //!
 //! Inexact, so a legal play may be missed: a Vatikan piece holding a second
-//! joker; two Vatikan table jokers of one name (the engine matches cards by
-//! identity: one kept with a neighbour anchors both); a Tahiti loose joker is
+//! table joker (a hand joker may fill one place of it); a Tahiti loose joker is
 //! never picked up; the caps below; a branch whose best layout still breaks
-//! the joker names or copies rule (a set joker with no missing suit left, say)
-//! gives nothing rather than its next best.
+//! the joker names or copies rule after renaming and swapping
+//! ([`legal::rename_set_jokers`]) gives nothing rather than its next best
+//! (the finder is then run again with a hand joker held back, so a next best
+//! play that keeps the joker elsewhere at a lower value is missed).
 
 use crate::{
     Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish,
@@ -56,6 +58,43 @@ fn states_so_far() -> u64 {
 /// The best play legal for the rules of [`legal`], after `first` failed with
 /// `fault`. `None`: no play found (see the module doc for what is inexact).
 pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Option<Play> {
+    let names_fault = matches!(fault, legal::Fault::Names);
+    let before = NAMES_REFUSED.with(|r| r.replace(names_fault));
+    let found = by_rules(pos, goal, fault, first);
+    let refused = NAMES_REFUSED.with(|r| r.replace(before));
+    let ceiling = value_of(goal, first);
+    if pos.hand_jokers == 0
+        || !refused
+        || found
+            .as_ref()
+            .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
+    {
+        return found;
+    }
+    // The branches' sweeps place a hand joker where the copies rule can refuse
+    // it (a set joker with no missing suit left): their plays are then passed
+    // over, not replaced by their next best. When that happened, a play with
+    // one hand joker held back is looked for too (the whole finder on the
+    // smaller hand).
+    let mut hand = pos.hand.clone();
+    if let Some(i) = hand.iter().position(|c| c.is_joker()) {
+        hand.remove(i);
+    }
+    let held = Position::new(pos.rules, &pos.table, &hand)
+        .ok()
+        .and_then(|p| crate::solve_position(p, goal).ok().flatten());
+    match (found, held) {
+        (Some(a), Some(b)) => Some(if value_of(goal, &b) > value_of(goal, &a) {
+            b
+        } else {
+            a
+        }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// [`solve`] by the rule set's restricted search.
+fn by_rules(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Option<Play> {
     let ceiling = value_of(goal, first);
     match pos.rules {
         RuleSet::Vatikan => {
@@ -86,11 +125,24 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
     }
 }
 
+thread_local! {
+    /// Whether this restricted search passed over a play the joker names or
+    /// copies rule refused (no renaming mended it): only then can holding a
+    /// hand joker back find a play it missed.
+    static NAMES_REFUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// `play` if legal, or made legal by naming a set joker for another suit.
 fn legalize(pos: &Position, play: Play) -> Option<Play> {
     match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
         Ok(()) => Some(play),
-        Err(legal::Fault::Names) => legal::rename_set_jokers(pos.rules, &pos.table, &play),
+        Err(legal::Fault::Names) => {
+            let mended = legal::rename_set_jokers(pos.rules, &pos.table, &play);
+            if mended.is_none() {
+                NAMES_REFUSED.with(|r| r.set(true));
+            }
+            mended
+        }
         Err(_) => None,
     }
 }
@@ -227,8 +279,10 @@ fn needy_jokers(pos: &Position, branch: &Branch, dissolve: &[usize]) -> Vec<Need
 /// The pieces of run that can hold `n` with its neighbour: the run through
 /// `n.q` and `n.p`, widened by up to two places each way. Any run holding both
 /// splits into such a piece and runs of three or more (the sweep's), so no
-/// legal play is lost by this but one whose piece holds another joker. Made of
-/// natural cards, each from the hand or the rebuilt table (every way).
+/// legal play is lost by this but one whose piece holds another table joker.
+/// Made of natural cards, each from the hand or the rebuilt table (every
+/// way), and at most one place (not the neighbour's) may hold the hand's
+/// joker.
 fn pieces(pos: &Position, n: &Needy, hand: &Counts, table: &Counts) -> Vec<JokerGroup> {
     let rules = pos.rules.group_rules();
     let (lo, hi) = match pos.rules.ace_mode() {
@@ -243,25 +297,41 @@ fn pieces(pos: &Position, n: &Needy, hand: &Counts, table: &Counts) -> Vec<Joker
             if b - a < 2 {
                 continue;
             }
-            let faces: Option<Vec<Face>> = (a..=b)
-                .filter(|&x| x != n.p)
-                .map(|x| face_at(x, n.suit))
-                .collect();
-            let Some(faces) = faces else { continue };
-            for (hand_cards, taken) in sources(&faces, hand, table) {
-                let mut cards = taken.clone();
-                cards.extend(hand_cards.iter().copied());
-                cards.push(n.joker);
-                if validate_group(&cards, rules).is_err() {
-                    continue;
+            // The hand's joker may fill one place of the piece, but not the
+            // neighbour's.
+            let second = (a..=b).filter(|&x| pos.hand_jokers > 0 && x != n.p && x != n.q);
+            for joker_at in std::iter::once(None).chain(second.map(Some)) {
+                let faces: Option<Vec<Face>> = (a..=b)
+                    .filter(|&x| x != n.p && Some(x) != joker_at)
+                    .map(|x| face_at(x, n.suit))
+                    .collect();
+                let Some(faces) = faces else { continue };
+                let hand_joker = match joker_at {
+                    None => None,
+                    Some(x) => match face_at(x, n.suit) {
+                        Some(f) => Some(Card::named_joker(f)),
+                        None => continue,
+                    },
+                };
+                for (mut hand_cards, taken) in sources(&faces, hand, table) {
+                    let mut cards = taken.clone();
+                    cards.extend(hand_cards.iter().copied());
+                    cards.push(n.joker);
+                    if let Some(j) = hand_joker {
+                        cards.push(j);
+                        hand_cards.push(Card::JOKER);
+                    }
+                    if validate_group(&cards, rules).is_err() {
+                        continue;
+                    }
+                    out.push(JokerGroup {
+                        cards,
+                        hand: hand_cards,
+                        taken,
+                        kept: None,
+                        table_joker: Some(n.at),
+                    });
                 }
-                out.push(JokerGroup {
-                    cards,
-                    hand: hand_cards,
-                    taken,
-                    kept: None,
-                    table_joker: Some(n.at),
-                });
             }
         }
     }
@@ -323,7 +393,18 @@ fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             .map(|o| o.into_iter().map(Some).collect())
             .collect();
         let alike = slots.len();
-        best_combos(pos, goal, slots, alike, state)
+        // (The state counts natural hand cards only: no more hand jokers in
+        // the pieces than the hand holds.)
+        let jokers = |combo: &Vec<JokerGroup>| {
+            combo
+                .iter()
+                .flat_map(|jg| &jg.hand)
+                .filter(|c| c.is_joker())
+                .count()
+        };
+        let mut combos = best_combos(pos, goal, slots, alike, state);
+        combos.retain(|c| jokers(c) <= usize::from(pos.hand_jokers));
+        combos
     })
 }
 

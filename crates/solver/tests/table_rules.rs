@@ -159,3 +159,68 @@ fn tahiti_set_joker_renamed_for_the_copies_rule_counts_as_changed() {
         p.changed
     );
 }
+
+#[test]
+fn vatikan_set_joker_with_no_free_suit_swaps_with_a_card_of_another_set() {
+    // The hand joker can only go down as a fourth eight: in 8H 8D 8C it would
+    // stand for 8S, whose two copies are down (8S 8D 8C, 7S 8S 9S). In
+    // 8S 8D 8C it stands for 8H (one copy down): one card.
+    let t = table("8S 8D 8C | 8H 8D 8C | 7S 8S 9S");
+    let h = cards("* 9D 7H");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 1, "{:?}", p.table);
+}
+
+#[test]
+fn vatikan_set_joker_with_no_free_suit_gives_way_to_the_next_best_play() {
+    // Unrestricted: 7S 7D 7C | 7H 7D 7C | 7S 7H * (three cards), but the joker
+    // would stand for 7D or 7C, both copies down. Next best: the two sevens
+    // join the sets, the joker stays in the hand.
+    let t = table("7S 7D 7C | 7H 7D 7C");
+    let h = cards("* 7S 7H");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 2, "{:?}", p.table);
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 14, "{:?}", p.table);
+}
+
+#[test]
+fn vatikan_anchored_joker_keeps_its_neighbour_in_a_piece_with_a_hand_joker() {
+    // Unrestricted: 3H 3S 3D | 4H 4S 4D | *5H *6H 7H puts all six down, but
+    // *5H would leave 4H. Best legal: 3H 3S 3D | 4H *5H *6H 7H (four cards):
+    // the joker's piece of run holds the hand's joker too.
+    let t = table("3H 4H *5H");
+    let h = cards("* 7H 3S 3D 4S 4D");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 4, "{:?}", p.table);
+    assert!(
+        group_of(&p, card("*5H")).contains(&card("4H")),
+        "{:?}",
+        p.table
+    );
+}
+
+#[test]
+fn vatikan_one_card_hint_may_rebuild_a_joker_group_alone() {
+    // 8S needs two groups (8D and 8H off the runs' ends); 4C needs only the
+    // joker's run, split as 2C 3C 4C | 4C *5C 6C 7C (the joker keeps 4C and
+    // 6C). The hint changes one group.
+    let t = table("2C 3C 4C *5C 6C 7C | 5D 6D 7D 8D | 8H 9H 10H JH");
+    let h = cards("4C 8S");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::Hint).unwrap();
+    assert_eq!(p.count, 1, "{:?}", p.table);
+    assert_eq!(p.changed.len(), 1, "{:?} {:?}", p.changed, p.table);
+}
+
+#[test]
+fn vatikan_set_joker_with_no_free_suit_moves_to_the_end_of_a_run() {
+    // All five hand cards go down: 2D 3D 4D takes 3D, and the two jokers
+    // would make both sets of threes four, each standing for 3D (three
+    // copies). One joker goes below the run instead: *AD 2D 3D 4D.
+    let t = table("3S *3H 3C | 3H 3D 3C");
+    let h = cards("* 3S 2D 4D 3H");
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 5, "{:?}", p.table);
+    let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
+    assert_eq!(p.points, 13, "{:?}", p.table);
+}
