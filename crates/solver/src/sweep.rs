@@ -884,6 +884,9 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
+        if self.limit.is_some() && self.stranded_card() {
+            return None;
+        }
         if self.limit.is_some()
             && let Some(found) = self.try_first_path(&mut scratch.walk)
         {
@@ -989,6 +992,45 @@ impl<'a> Sweep<'a> {
         }
         self.ace_fix = [None; 4];
         best
+    }
+
+    /// A feasibility test (every card must be placed, nothing optional, no
+    /// jokers) where some card has no group at all: no two other suits of its
+    /// rank and no window of three places of its suit among the cards. Cheap,
+    /// and such a test is otherwise a whole sweep that ends in no layout.
+    fn stranded_card(&self) -> bool {
+        let spec = self.spec;
+        if spec.jokers_total() > 0
+            || spec.need_hand
+            || (0..52).any(|f| spec.hand[f] > 0 || spec.loose[f] > 0)
+        {
+            return false;
+        }
+        let range = spec.positions();
+        let (lo, hi) = (*range.start(), *range.end());
+        let has = |suit: usize, p: u8| {
+            let rank = usize::from(if p == 14 { 1 } else { p }) - 1;
+            spec.must[suit * 13 + rank] > 0
+        };
+        (0..52).any(|f| {
+            if spec.must[f] == 0 {
+                return false;
+            }
+            let (suit, rank) = (f / 13, f % 13);
+            if (0..4).filter(|&t| spec.must[t * 13 + rank] > 0).count() >= 3 {
+                return false;
+            }
+            let places: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
+            !places.iter().any(|&p0| {
+                let p = if rank == 0 { p0 } else { rank as u8 + 1 };
+                if p < lo || p > hi {
+                    return false;
+                }
+                (p.saturating_sub(2).max(lo)..=p)
+                    .filter(|&start| start + 2 <= hi)
+                    .any(|start| (start..start + 3).all(|q| has(suit, q)))
+            })
+        })
     }
 
     /// A feasibility test (nothing optional has a value: every complete path is
@@ -1773,6 +1815,32 @@ impl<'a> Sweep<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fewest-changes test where a card has no group at all (the 9 of
+    /// spades: no other 9, no 8 or 10 of spades) is answered without a
+    /// single state; one where every card has some group is still swept.
+    #[test]
+    fn a_stranded_card_ends_a_test_before_any_state() {
+        let mut spec = Spec::new(AceMode::High, false);
+        // 5, 6, 7 of hearts (suit 1) and the 9 of spades (suit 0).
+        for f in [13 + 4, 13 + 5, 13 + 6, 8] {
+            spec.must[f] = 1;
+        }
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(sw.best(), None);
+        assert_eq!(sw.explored(), 0);
+        // The same without the 9: a layout, found by walking.
+        spec.must[8] = 0;
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(sw.best(), Some(0));
+        assert!(sw.explored() > 0);
+        // Not a test (no limit): the sweep decides as before.
+        spec.must[8] = 1;
+        let mut sw = Sweep::new(&spec);
+        assert_eq!(sw.best(), None);
+    }
 
     #[test]
     fn set_splits() {
