@@ -862,6 +862,26 @@ fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
     finish_best(pos, goal, best)
 }
 
+/// The best value over every branch without any layout: what [`search`]
+/// finds, for the benchmarks' like-for-like comparison with the reference
+/// (which gives the optimum only). Vatikan and Tahiti: the unrestricted one.
+fn search_value(pos: &Position, goal: Goal) -> Option<i32> {
+    let mut all = [0u8; 53];
+    all[..52].copy_from_slice(&pos.hand_counts);
+    all[52] = pos.hand_jokers;
+    if legal::stuck_joker(pos.rules, &pos.table) || !pos.some_card_fits(&all) {
+        return None;
+    }
+    let dissolve = all_dissolvable(pos);
+    let mut best: Option<i32> = None;
+    for branch in pos.branches(goal) {
+        if let Some(v) = branch_top(pos, goal, &branch, &dissolve, best.map(|b| b + 1)) {
+            best = Some(v);
+        }
+    }
+    best.filter(|&v| goal == Goal::Hint || v > 0)
+}
+
 /// The play of the best branch, unless it puts nothing down worth having.
 fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     if goal != Goal::Hint && best.value <= 0 {
@@ -1008,6 +1028,20 @@ pub mod internal {
         spec.jokers_hand = hand_jokers;
         spec.joker_weight = joker_weight;
         Sweep::new(&spec).best()
+    }
+
+    /// The optimum `solve` would reach for `goal` (the value of its best
+    /// play: cards or points), found by the same search but with no play laid
+    /// out (no layout, no fewest-changes step, no hint fast paths). `Ok(None)`:
+    /// no play. For timing against the reference like for like.
+    pub fn optimum(
+        rules: rami_melds::RuleSet,
+        table: &[Vec<rami_cards::Card>],
+        hand: &[rami_cards::Card],
+        goal: crate::Goal,
+    ) -> Result<Option<i32>, crate::SolveError> {
+        let pos = crate::Position::new(rules, table, hand)?;
+        Ok(crate::search_value(&pos, goal))
     }
 
     /// Like [`best_value`], with the number of states the sweep explored.
