@@ -674,6 +674,8 @@ struct Best {
     value: i32,
     branch: Branch,
     layout: Layout,
+    /// The sweep path's choices: where the fewest-changes tests' walks start.
+    guide: Option<sweep::Guide>,
 }
 
 /// The best play over every branch, rebuilding `dissolve`.
@@ -752,10 +754,14 @@ fn sweep_branch(
     }
     // Lay it out now, from the path this sweep already found.
     let layout = build::layout(&mut sw, &fixed, &pos.forced_in_sweep(&branch))?;
+    let guide = sw
+        .path()
+        .map(|(_, moves)| sweep::guide_of(&moves, sw.first()));
     Some(Best {
         value,
         branch,
         layout,
+        guide,
     })
 }
 
@@ -963,7 +969,12 @@ fn make_play(
 /// were as it can (`minimal`), or that rebuilds every group the sweep did but
 /// those it laid out exactly as they were.
 fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
-    let Best { branch, layout, .. } = best;
+    let Best {
+        branch,
+        layout,
+        guide,
+        ..
+    } = best;
     // The hand cards put down.
     let mut played = Vec::new();
     for f in Face::all() {
@@ -987,7 +998,7 @@ fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
         .filter(|(g, _)| !branch.freed.iter().any(|(h, _)| h == g))
         .map(|(g, _)| *g)
         .collect();
-    arrange::arrange(pos, &branch, played, layout.groups, &frozen, minimal)
+    arrange::arrange(pos, &branch, played, layout.groups, &frozen, minimal, guide)
 }
 
 mod arrange;

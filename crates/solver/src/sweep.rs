@@ -788,6 +788,28 @@ pub(crate) struct Sweep<'a> {
     /// suit more than three ace copies; otherwise branch and bound over the
     /// split, as before.
     aces_in_state: bool,
+    /// A layout of a similar test (the fewest-changes step's last success):
+    /// per position and suit its choice, which the feasibility walk tries
+    /// first. Only an order: every option is still tried.
+    pub guide: Option<Guide>,
+}
+
+/// Per position (1-14) and suit, a choice of some earlier path.
+pub(crate) type Guide = [[Option<Choice>; 4]; 15];
+
+/// The choices of a path (`moves` from [`Sweep::path`], starting at `first`),
+/// for [`Sweep::guide`].
+pub(crate) fn guide_of(moves: &[Move], first: u8) -> Guide {
+    let mut g: Guide = [[None; 4]; 15];
+    for (t, m) in moves.iter().enumerate().skip(1) {
+        if let Move::Suit(c) = m {
+            let p = usize::from(first) + (t - 1) / 5;
+            if let Some(slot) = g.get_mut(p).and_then(|at| at.get_mut((t - 1) % 5)) {
+                *slot = Some(*c);
+            }
+        }
+    }
+    g
 }
 
 impl<'a> Sweep<'a> {
@@ -806,6 +828,7 @@ impl<'a> Sweep<'a> {
             most: i32::MAX,
             at_least: None,
             gains_memo: None,
+            guide: None,
             aces_in_state: spec.ace == AceMode::Either
                 && (0..4).all(|s| {
                     let f = s * 13;
@@ -1138,6 +1161,18 @@ impl<'a> Sweep<'a> {
             let mut opts = std::mem::take(&mut walk.opts[depth]);
             opts.clear();
             self.options(&face, s, d, jokers, carried, &self.dfa.trans, &mut opts);
+            // The guide's choice first, then the nearest ones.
+            if let Some(g) = self
+                .guide
+                .as_ref()
+                .and_then(|g| g.get(usize::from(p)))
+                .and_then(|at| at[s])
+            {
+                opts.sort_by_key(|o| {
+                    let c = o.choice;
+                    c.nat_r.abs_diff(g.nat_r) + c.to_sets.abs_diff(g.to_sets)
+                });
+            }
             let mut reach = SetsReach::new();
             reach.start_step(&later_set_copies(spec, p, s), spec.one_joker);
             let jt = spec.jokers_total();
@@ -1840,6 +1875,36 @@ mod tests {
         spec.must[8] = 1;
         let mut sw = Sweep::new(&spec);
         assert_eq!(sw.best(), None);
+    }
+
+    /// The five of the second suit goes to the set of fives (the walk's
+    /// first choice) or to the run 5-8 (the guide's): a guided walk follows
+    /// the guide.
+    #[test]
+    fn the_walk_tries_the_guides_choice_first() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for f in [4, 13 + 4, 26 + 4, 39 + 4, 13 + 5, 13 + 6, 13 + 7] {
+            spec.must[f] = 1;
+        }
+        let five = |sw: &mut Sweep<'_>| match sw.path().map(|(_, m)| m[2]) {
+            Some(Move::Suit(c)) => Some(c.nat_r),
+            _ => None,
+        };
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(five(&mut sw), Some(0));
+        let mut guide: Guide = [[None; 4]; 15];
+        guide[5][1] = Some(Choice {
+            nat_r: 1,
+            jok_r: 0,
+            to_sets: 0,
+            used: 1,
+        });
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        sw.guide = Some(guide);
+        assert_eq!(five(&mut sw), Some(1));
+        assert_eq!(sw.best(), Some(0));
     }
 
     #[test]
