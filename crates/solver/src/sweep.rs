@@ -566,6 +566,38 @@ fn extend_sets(counts: [u8; 4], n: usize, more: &[usize], jokers_left: u8, one: 
     })
 }
 
+/// Without jokers, more copies of face `f` than groups could hold them: a
+/// group holds one copy of a face at most, a set of its rank needs two
+/// copies of other suits, and a run through it one of the three pairs of
+/// places around it (distinct runs, distinct copies). Not for an
+/// ace-either ace (two places).
+fn too_many_copies(spec: &Spec, f: usize, lo: u8, hi: u8) -> bool {
+    let (suit, rank) = (f / 13, f % 13);
+    let c = u32::from(spec.must[f]);
+    if c < 2 || (rank == 0 && spec.ace == AceMode::Either) {
+        return false;
+    }
+    let others: u32 = (0..4)
+        .filter(|&t| t != suit)
+        .map(|t| u32::from(spec.must[t * 13 + rank]))
+        .sum();
+    let p = match (rank, spec.ace) {
+        (0, AceMode::High) => 14,
+        (0, _) => 1,
+        _ => rank as u8 + 1,
+    };
+    let at = |q: i32| -> u32 {
+        if q < i32::from(lo) || q > i32::from(hi) {
+            return 0;
+        }
+        let r = if q == 14 { 0 } else { q as usize - 1 };
+        u32::from(spec.must[suit * 13 + r])
+    };
+    let p = i32::from(p);
+    let runs = at(p - 2).min(at(p - 1)) + at(p - 1).min(at(p + 1)) + at(p + 1).min(at(p + 2));
+    c > others / 2 + runs
+}
+
 /// The (state, step) pairs a depth-first walk found to lead nowhere: open
 /// addressing, emptied in O(1) by moving to a new generation.
 struct FailedSet {
@@ -1069,6 +1101,9 @@ impl<'a> Sweep<'a> {
                 return false;
             }
             let (suit, rank) = (f / 13, f % 13);
+            if jokers == 0 && too_many_copies(spec, f, lo, hi) {
+                return true;
+            }
             if (0..4).filter(|&t| spec.must[t * 13 + rank] > 0).count() + jokers >= 3 {
                 return false;
             }
@@ -1930,6 +1965,39 @@ mod tests {
         sw.limit = Some(1000);
         sw.best();
         assert!(sw.explored() > 0);
+    }
+
+    /// Two fives of hearts and one 6-7: each five has a window, but the
+    /// second has no group of its own (no other five, one run through 5):
+    /// refused before any state; without the limit the sweep agrees.
+    #[test]
+    fn more_copies_than_groups_end_a_test_before_any_state() {
+        for ace in [AceMode::High, AceMode::Low, AceMode::Either] {
+            let mut spec = Spec::new(ace, false);
+            spec.must[13 + 4] = 2;
+            spec.must[13 + 5] = 1;
+            spec.must[13 + 6] = 1;
+            let mut sw = Sweep::new(&spec);
+            sw.limit = Some(1000);
+            assert_eq!(sw.best(), None);
+            assert_eq!(sw.explored(), 0);
+            assert_eq!(Sweep::new(&spec).best(), None);
+            // With a second 6 and 7 both fives have a run.
+            spec.must[13 + 5] = 2;
+            spec.must[13 + 6] = 2;
+            let mut sw = Sweep::new(&spec);
+            sw.limit = Some(1000);
+            assert_eq!(sw.best(), Some(0));
+        }
+        // Two aces of hearts, ace high, with K and Q: one run A-K-Q.
+        let mut spec = Spec::new(AceMode::High, false);
+        spec.must[13] = 2;
+        spec.must[13 + 12] = 1;
+        spec.must[13 + 11] = 1;
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(sw.best(), None);
+        assert_eq!(sw.explored(), 0);
     }
 
     /// A big test with a wild joker (a run of 2-Q in each suit and a joker
