@@ -162,9 +162,9 @@ fn counts(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> ip::Counts {
 /// reference's median.
 fn percentile_table(n: usize) {
     println!(
-        "| positions | n | best p50 | best p99 | best max | best p99 CPU | hint p50 | hint p99 | hint p99 CPU | IP p50 | IP/best (p50) |"
+        "| positions | n | best p50 | best p99 | best max | best p99 CPU | hint p50 | hint p99 | hint p99 CPU | IP p50 | IP/best (p50) | optimum p50 | optimum p99 CPU | IP/optimum (p50) |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let skip_full = std::env::var_os("RAMI_BENCH_SKIP_FULL").is_some();
     let only_full = std::env::var_os("RAMI_BENCH_ONLY_FULL").is_some();
     for c in CONFIGS {
@@ -177,6 +177,10 @@ fn percentile_table(n: usize) {
         let mut hint = Vec::new();
         let mut hint_cpu = Vec::new();
         let mut refs = Vec::new();
+        // The finder's optimum alone (value, no layout): what the reference
+        // computes, so the ratio is like for like.
+        let mut opt = Vec::new();
+        let mut opt_cpu = Vec::new();
         for (t, h) in &ps {
             let (s, cpu) = (Instant::now(), cputime::now());
             black_box(solve(c.rules, t, h, Goal::MostCards).ok());
@@ -186,6 +190,10 @@ fn percentile_table(n: usize) {
             black_box(solve(c.rules, t, h, Goal::Hint).ok());
             hint.push(s.elapsed());
             hint_cpu.push(cputime::now() - cpu);
+            let (s, cpu) = (Instant::now(), cputime::now());
+            black_box(rami_solver::internal::optimum(c.rules, t, h, Goal::MostCards).ok());
+            opt.push(s.elapsed());
+            opt_cpu.push(cputime::now() - cpu);
             // The reference has no Tahiti frozen groups: time it on the counts.
             let s = Instant::now();
             black_box(ip::optimum(&counts(c.rules, t, h)));
@@ -193,8 +201,9 @@ fn percentile_table(n: usize) {
         }
         let b50 = pct(best.clone(), 0.5);
         let r50 = pct(refs, 0.5);
+        let o50 = pct(opt.clone(), 0.5);
         println!(
-            "| {} | {n} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:.1}x |",
+            "| {} | {n} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:?} | {:.1}x | {:?} | {:?} | {:.1}x |",
             c.name,
             b50,
             pct(best.clone(), 0.99),
@@ -205,6 +214,9 @@ fn percentile_table(n: usize) {
             pct(hint_cpu, 0.99),
             r50,
             r50.as_secs_f64() / b50.as_secs_f64().max(1e-9),
+            o50,
+            pct(opt_cpu, 0.99),
+            r50.as_secs_f64() / o50.as_secs_f64().max(1e-9),
         );
     }
 }

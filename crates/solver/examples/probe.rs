@@ -50,6 +50,7 @@ fn main() {
     let mut times = Vec::new();
     // States generated: all, by narrow sweeps, by limited sweeps; sweeps.
     let mut totals = (0u64, 0u64, 0u64, 0u64);
+    let (mut changed, mut plays) = (0usize, 0usize);
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|v| v.parse().ok());
     for i in 0..n {
         let (table, hand) = g.position(rules.group_rules(), jokers, t, h, 0.3);
@@ -82,7 +83,7 @@ fn main() {
             println!(
                 "{i}: {:?} count {:?} beam {} exact {} limited {} states {} (narrow {} limited {}) widest {}",
                 e,
-                p.map(|p| p.count),
+                p.as_ref().map(|p| p.count),
                 st.beam_sweeps,
                 st.exact_sweeps,
                 st.limited,
@@ -92,6 +93,9 @@ fn main() {
                 st.max_layer
             );
         }
+        // Groups the plays change (the fewest-changes step's result).
+        changed += p.as_ref().map_or(0, |p| p.changed.len());
+        plays += usize::from(p.is_some());
         totals.0 += st.states;
         totals.1 += st.beam_states;
         totals.2 += st.limited_states;
@@ -106,7 +110,7 @@ fn main() {
         .map(|(e, i)| format!("#{i} {e:?}"))
         .collect();
     println!(
-        "states {} (narrow {}, limited {}) in {} sweeps",
+        "states {} (narrow {}, limited {}) in {} sweeps; {plays} plays changing {changed} groups",
         totals.0, totals.1, totals.2, totals.3
     );
     println!(

@@ -3,7 +3,7 @@
 //! groups to rebuild (the others stay exactly as they were) and rebuild only those.
 
 use crate::build::{self, Fixed};
-use crate::sweep::{Spec, Sweep};
+use crate::sweep::{Guide, Spec, Sweep, guide_of};
 use crate::{Branch, Goal, Kind, Play, Position, make_play};
 use rami_cards::{Card, CardCounts};
 use rami_melds::validate_group;
@@ -70,6 +70,19 @@ pub(crate) fn feasible(
     played: &[Card],
     spent: &mut usize,
 ) -> Option<Vec<Vec<Card>>> {
+    feasible_guided(pos, branch, dissolve, played, spent, &mut None)
+}
+
+/// [`feasible`], its walk trying `guide`'s choices first; a layout found
+/// becomes the guide for the next test.
+fn feasible_guided(
+    pos: &Position,
+    branch: &Branch,
+    dissolve: &[usize],
+    played: &[Card],
+    spent: &mut usize,
+    guide: &mut Option<Guide>,
+) -> Option<Vec<Vec<Card>>> {
     if *spent > ARRANGE_BUDGET {
         return None;
     }
@@ -86,8 +99,16 @@ pub(crate) fn feasible(
     let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
     let mut sw = Sweep::new(&spec);
     sw.limit = Some(TEST_LIMIT);
+    sw.guide = *guide;
     let layout = build::layout(&mut sw, &fixed, &[0; 52]).map(|l| l.groups);
     *spent += sw.explored();
+    // The next test differs from this one by a group or two: its walk
+    // starts from this layout's choices.
+    if layout.is_some()
+        && let Some((_, moves)) = sw.path()
+    {
+        *guide = Some(guide_of(&moves, sw.first()));
+    }
     layout
 }
 
@@ -138,6 +159,7 @@ pub(crate) fn arrange(
     full_layout: Vec<Vec<Card>>,
     frozen: &[usize],
     minimal: bool,
+    mut guide: Option<Guide>,
 ) -> Play {
     // The hand cards that go to the sweep (not to frozen groups).
     let mut sweep_played = played.clone();
@@ -189,7 +211,14 @@ pub(crate) fn arrange(
             let layout = give_back_unchanged(pos, &mut d, &must_dissolve, full_layout);
             break 'found (with_must(&d), layout);
         }
-        if let Some(l) = feasible(pos, branch, &with_must(&[]), &sweep_played, &mut spent) {
+        if let Some(l) = feasible_guided(
+            pos,
+            branch,
+            &with_must(&[]),
+            &sweep_played,
+            &mut spent,
+            &mut guide,
+        ) {
             break 'found (with_must(&[]), l);
         }
         let hood: Vec<usize> = candidates
@@ -202,7 +231,16 @@ pub(crate) fn arrange(
             })
             .collect();
         let (mut d, mut layout) = match (hood.len() < candidates.len())
-            .then(|| feasible(pos, branch, &with_must(&hood), &sweep_played, &mut spent))
+            .then(|| {
+                feasible_guided(
+                    pos,
+                    branch,
+                    &with_must(&hood),
+                    &sweep_played,
+                    &mut spent,
+                    &mut guide,
+                )
+            })
             .flatten()
         {
             Some(l) => (hood, l),
@@ -217,7 +255,14 @@ pub(crate) fn arrange(
             let mut fewer = d.clone();
             fewer.remove(i);
             tests += 1;
-            match feasible(pos, branch, &with_must(&fewer), &sweep_played, &mut spent) {
+            match feasible_guided(
+                pos,
+                branch,
+                &with_must(&fewer),
+                &sweep_played,
+                &mut spent,
+                &mut guide,
+            ) {
                 Some(l) => {
                     d = fewer;
                     layout = give_back_unchanged(pos, &mut d, &must_dissolve, l);

@@ -674,6 +674,8 @@ struct Best {
     value: i32,
     branch: Branch,
     layout: Layout,
+    /// The sweep path's choices: where the fewest-changes tests' walks start.
+    guide: Option<sweep::Guide>,
 }
 
 /// The best play over every branch, rebuilding `dissolve`.
@@ -752,10 +754,14 @@ fn sweep_branch(
     }
     // Lay it out now, from the path this sweep already found.
     let layout = build::layout(&mut sw, &fixed, &pos.forced_in_sweep(&branch))?;
+    let guide = sw
+        .path()
+        .map(|(_, moves)| sweep::guide_of(&moves, sw.first()));
     Some(Best {
         value,
         branch,
         layout,
+        guide,
     })
 }
 
@@ -862,6 +868,26 @@ fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
     finish_best(pos, goal, best)
 }
 
+/// The best value over every branch without any layout: what [`search`]
+/// finds, for the benchmarks' like-for-like comparison with the reference
+/// (which gives the optimum only). Vatikan and Tahiti: the unrestricted one.
+fn search_value(pos: &Position, goal: Goal) -> Option<i32> {
+    let mut all = [0u8; 53];
+    all[..52].copy_from_slice(&pos.hand_counts);
+    all[52] = pos.hand_jokers;
+    if legal::stuck_joker(pos.rules, &pos.table) || !pos.some_card_fits(&all) {
+        return None;
+    }
+    let dissolve = all_dissolvable(pos);
+    let mut best: Option<i32> = None;
+    for branch in pos.branches(goal) {
+        if let Some(v) = branch_top(pos, goal, &branch, &dissolve, best.map(|b| b + 1)) {
+            best = Some(v);
+        }
+    }
+    best.filter(|&v| goal == Goal::Hint || v > 0)
+}
+
 /// The play of the best branch, unless it puts nothing down worth having.
 fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     if goal != Goal::Hint && best.value <= 0 {
@@ -943,7 +969,12 @@ fn make_play(
 /// were as it can (`minimal`), or that rebuilds every group the sweep did but
 /// those it laid out exactly as they were.
 fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
-    let Best { branch, layout, .. } = best;
+    let Best {
+        branch,
+        layout,
+        guide,
+        ..
+    } = best;
     // The hand cards put down.
     let mut played = Vec::new();
     for f in Face::all() {
@@ -967,7 +998,7 @@ fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
         .filter(|(g, _)| !branch.freed.iter().any(|(h, _)| h == g))
         .map(|(g, _)| *g)
         .collect();
-    arrange::arrange(pos, &branch, played, layout.groups, &frozen, minimal)
+    arrange::arrange(pos, &branch, played, layout.groups, &frozen, minimal, guide)
 }
 
 mod arrange;
@@ -1008,6 +1039,20 @@ pub mod internal {
         spec.jokers_hand = hand_jokers;
         spec.joker_weight = joker_weight;
         Sweep::new(&spec).best()
+    }
+
+    /// The optimum `solve` would reach for `goal` (the value of its best
+    /// play: cards or points), found by the same search but with no play laid
+    /// out (no layout, no fewest-changes step, no hint fast paths). `Ok(None)`:
+    /// no play. For timing against the reference like for like.
+    pub fn optimum(
+        rules: rami_melds::RuleSet,
+        table: &[Vec<rami_cards::Card>],
+        hand: &[rami_cards::Card],
+        goal: crate::Goal,
+    ) -> Result<Option<i32>, crate::SolveError> {
+        let pos = crate::Position::new(rules, table, hand)?;
+        Ok(crate::search_value(&pos, goal))
     }
 
     /// Like [`best_value`], with the number of states the sweep explored.

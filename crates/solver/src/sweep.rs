@@ -295,12 +295,28 @@ const CARRY_SHIFT: u32 = 54;
 /// -> 500 saved 17%, 150 and 1,000 were worse than 500).
 const FIRST_PATH_BUDGET: usize = 500;
 
+/// Cards a test with wild jokers must place for the walk to be tried: with
+/// jokers it more often gives up, which costs more than the exact sweep of a
+/// small test saves. Callgrind, per solve, Carousel mid-game (30 + 10):
+/// from 0 cards p99 37.4M instructions, p50 3.8M; from 20 p99 36.8M, p50
+/// 3.75M; from 40 p99 43.5M, p50 3.4M (full tables: -31% in all with the
+/// walk).
+const WALK_JOKERS_FROM: usize = 20;
+
 /// Entries of the options table: automaton states (10 bits), jokers placed
 /// (3 bits), aces carried (2 bits).
 const OPTION_KEYS: usize = 1 << 15;
 
 /// Kept nodes a node is compared with when dropping beaten ones.
 const PRUNE_WIDTH: usize = 24;
+/// A prune that drops fewer than 1 in `PRUNE_PAYS` nodes of its layer is
+/// not repeated for the next `PRUNE_REST` ranks of the sweep: with wild
+/// jokers it mostly drops nothing and its sort and comparisons cost more
+/// than the states it saves (callgrind per solve, Carousel mid-game: with
+/// no prune at all p99 -20%, but big hands +20-25%; 8 and 3 keep the big
+/// hands as they were; 16 and 8 cost them 13%).
+const PRUNE_PAYS: usize = 8;
+const PRUNE_REST: u32 = 3;
 /// States kept per step by the narrow first sweep.
 const BEAM: usize = 48;
 /// The same without jokers (and not Tahiti's one-joker groups): a narrow
@@ -343,10 +359,46 @@ fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
     order.select_nth_unstable_by(b - 1, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
     keep.sort_unstable();
-    *nodes = keep.iter().map(|&i| nodes[i as usize]).collect();
+    compact(nodes, &keep);
 }
 
+/// Keeps the nodes at `keep` (ascending indexes), in place: the layer keeps
+/// its buffer, which goes back to the pool with its capacity (a new, exactly
+/// sized one grew again at every later push: 3-6% of the instructions were
+/// reallocations).
+fn compact(nodes: &mut Vec<Node>, keep: &[u32]) {
+    for (to, &from) in keep.iter().enumerate() {
+        if let Some(&n) = nodes.get(from as usize) {
+            nodes[to] = n;
+        }
+    }
+    nodes.truncate(keep.len());
+}
+
+/// Answers of [`sets_code_feasible`] per (sets code, jokers 0-7, one-joker
+/// flag), for the whole process: 0 = not known yet, 1 = no, 2 = yes. The set
+/// step asks it for every state and joker count (callgrind: 2.7% of Carousel
+/// mid-game).
+static SETS_FEASIBLE: [std::sync::atomic::AtomicU8; 625 * 8 * 2] =
+    [const { std::sync::atomic::AtomicU8::new(0) }; 625 * 8 * 2];
+
 fn sets_code_feasible(code: u16, j: u8, one_joker: bool) -> bool {
+    use std::sync::atomic::Ordering;
+    let at = (usize::from(code) * 8 + usize::from(j)) * 2 + usize::from(one_joker);
+    let Some(entry) = (j < 8).then(|| SETS_FEASIBLE.get(at)).flatten() else {
+        return decode_sets_feasible(code, j, one_joker);
+    };
+    match entry.load(Ordering::Relaxed) {
+        0 => {
+            let answer = decode_sets_feasible(code, j, one_joker);
+            entry.store(if answer { 2 } else { 1 }, Ordering::Relaxed);
+            answer
+        }
+        v => v == 2,
+    }
+}
+
+fn decode_sets_feasible(code: u16, j: u8, one_joker: bool) -> bool {
     let mut c = [0u8; 4];
     let mut rest = code;
     let mut i = 0;
@@ -535,6 +587,38 @@ fn extend_sets(counts: [u8; 4], n: usize, more: &[usize], jokers_left: u8, one: 
         }
         extend_sets(with, n + usize::from(c > 0), rest, jokers_left, one)
     })
+}
+
+/// Without jokers, more copies of face `f` than groups could hold them: a
+/// group holds one copy of a face at most, a set of its rank needs two
+/// copies of other suits, and a run through it one of the three pairs of
+/// places around it (distinct runs, distinct copies). Not for an
+/// ace-either ace (two places).
+fn too_many_copies(spec: &Spec, f: usize, lo: u8, hi: u8) -> bool {
+    let (suit, rank) = (f / 13, f % 13);
+    let c = u32::from(spec.must[f]);
+    if c < 2 || (rank == 0 && spec.ace == AceMode::Either) {
+        return false;
+    }
+    let others: u32 = (0..4)
+        .filter(|&t| t != suit)
+        .map(|t| u32::from(spec.must[t * 13 + rank]))
+        .sum();
+    let p = match (rank, spec.ace) {
+        (0, AceMode::High) => 14,
+        (0, _) => 1,
+        _ => rank as u8 + 1,
+    };
+    let at = |q: i32| -> u32 {
+        if q < i32::from(lo) || q > i32::from(hi) {
+            return 0;
+        }
+        let r = if q == 14 { 0 } else { q as usize - 1 };
+        u32::from(spec.must[suit * 13 + r])
+    };
+    let p = i32::from(p);
+    let runs = at(p - 2).min(at(p - 1)) + at(p - 1).min(at(p + 1)) + at(p + 1).min(at(p + 2));
+    c > others / 2 + runs
 }
 
 /// The (state, step) pairs a depth-first walk found to lead nowhere: open
@@ -788,6 +872,28 @@ pub(crate) struct Sweep<'a> {
     /// suit more than three ace copies; otherwise branch and bound over the
     /// split, as before.
     aces_in_state: bool,
+    /// A layout of a similar test (the fewest-changes step's last success):
+    /// per position and suit its choice, which the feasibility walk tries
+    /// first. Only an order: every option is still tried.
+    pub guide: Option<Guide>,
+}
+
+/// Per position (1-14) and suit, a choice of some earlier path.
+pub(crate) type Guide = [[Option<Choice>; 4]; 15];
+
+/// The choices of a path (`moves` from [`Sweep::path`], starting at `first`),
+/// for [`Sweep::guide`].
+pub(crate) fn guide_of(moves: &[Move], first: u8) -> Guide {
+    let mut g: Guide = [[None; 4]; 15];
+    for (t, m) in moves.iter().enumerate().skip(1) {
+        if let Move::Suit(c) = m {
+            let p = usize::from(first) + (t - 1) / 5;
+            if let Some(slot) = g.get_mut(p).and_then(|at| at.get_mut((t - 1) % 5)) {
+                *slot = Some(*c);
+            }
+        }
+    }
+    g
 }
 
 impl<'a> Sweep<'a> {
@@ -806,6 +912,7 @@ impl<'a> Sweep<'a> {
             most: i32::MAX,
             at_least: None,
             gains_memo: None,
+            guide: None,
             aces_in_state: spec.ace == AceMode::Either
                 && (0..4).all(|s| {
                     let f = s * 13;
@@ -884,6 +991,9 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
+        if self.limit.is_some() && self.stranded_card() {
+            return None;
+        }
         if self.limit.is_some()
             && let Some(found) = self.try_first_path(&mut scratch.walk)
         {
@@ -991,6 +1101,48 @@ impl<'a> Sweep<'a> {
         best
     }
 
+    /// A feasibility test (every card must be placed, nothing optional) where
+    /// some card has no group at all: no two other suits of its rank and no
+    /// window of three places of its suit among the cards, jokers filling
+    /// gaps. Cheap,
+    /// and such a test is otherwise a whole sweep that ends in no layout.
+    fn stranded_card(&self) -> bool {
+        let spec = self.spec;
+        if spec.need_hand || (0..52).any(|f| spec.hand[f] > 0 || spec.loose[f] > 0) {
+            return false;
+        }
+        // Every joker may fill a gap (a necessary condition only).
+        let jokers = usize::from(spec.jokers_total());
+        let range = spec.positions();
+        let (lo, hi) = (*range.start(), *range.end());
+        let has = |suit: usize, p: u8| {
+            let rank = usize::from(if p == 14 { 1 } else { p }) - 1;
+            spec.must[suit * 13 + rank] > 0
+        };
+        (0..52).any(|f| {
+            if spec.must[f] == 0 {
+                return false;
+            }
+            let (suit, rank) = (f / 13, f % 13);
+            if jokers == 0 && too_many_copies(spec, f, lo, hi) {
+                return true;
+            }
+            if (0..4).filter(|&t| spec.must[t * 13 + rank] > 0).count() + jokers >= 3 {
+                return false;
+            }
+            let places: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
+            !places.iter().any(|&p0| {
+                let p = if rank == 0 { p0 } else { rank as u8 + 1 };
+                if p < lo || p > hi {
+                    return false;
+                }
+                (p.saturating_sub(2).max(lo)..=p)
+                    .filter(|&start| start + 2 <= hi)
+                    .any(|start| (start..start + 3).filter(|&q| !has(suit, q)).count() <= jokers)
+            })
+        })
+    }
+
     /// A feasibility test (nothing optional has a value: every complete path is
     /// as good as any other) answered by a depth-first walk that stops at the
     /// first complete path, remembering the states that led nowhere: a test that
@@ -1008,7 +1160,11 @@ impl<'a> Sweep<'a> {
         // Two bits per suit carry the low aces.
         let aces_fit = spec.ace != AceMode::Either
             || (0..4).all(|s| spec.must[s * 13] + spec.loose[s * 13] <= 3);
-        if !value_free || !aces_fit || spec.jokers_total() > 0 {
+        // With wild jokers the walk pays on big tests only (see
+        // `WALK_JOKERS_FROM`).
+        let cards: usize = spec.must.iter().map(|&m| usize::from(m)).sum();
+        let jokers_ok = spec.jokers_total() == 0 || cards >= WALK_JOKERS_FROM;
+        if !value_free || !aces_fit || !jokers_ok {
             return None;
         }
         let saved = self.aces_in_state;
@@ -1096,6 +1252,20 @@ impl<'a> Sweep<'a> {
             let mut opts = std::mem::take(&mut walk.opts[depth]);
             opts.clear();
             self.options(&face, s, d, jokers, carried, &self.dfa.trans, &mut opts);
+            // The guide's choice first, then the nearest ones.
+            if let Some(g) = self
+                .guide
+                .as_ref()
+                .and_then(|g| g.get(usize::from(p)))
+                .and_then(|at| at[s])
+            {
+                opts.sort_by_key(|o| {
+                    let c = o.choice;
+                    c.nat_r.abs_diff(g.nat_r)
+                        + c.to_sets.abs_diff(g.to_sets)
+                        + c.jok_r.abs_diff(g.jok_r)
+                });
+            }
             let mut reach = SetsReach::new();
             reach.start_step(&later_set_copies(spec, p, s), spec.one_joker);
             let jt = spec.jokers_total();
@@ -1429,6 +1599,8 @@ impl<'a> Sweep<'a> {
         });
         layers.push(first);
         let mut step = 0usize;
+        // Set steps to go before the next prune (see below).
+        let mut prune_rest = 0u32;
         for p in self.first..=self.last {
             let rank = if p == 14 { 1 } else { p };
             for s in 0..4 {
@@ -1556,7 +1728,17 @@ impl<'a> Sweep<'a> {
             }
             step += 1;
             self.explored += next.len();
-            self.prune(&mut next);
+            // Dropping beaten states costs a sort and comparisons; where it
+            // dropped almost nothing last time, the next ranks go without.
+            if prune_rest == 0 {
+                let before = next.len();
+                self.prune(&mut next);
+                if (before - next.len()) * PRUNE_PAYS < before {
+                    prune_rest = PRUNE_REST;
+                }
+            } else {
+                prune_rest -= 1;
+            }
             if next.is_empty() {
                 return None;
             }
@@ -1709,17 +1891,25 @@ impl<'a> Sweep<'a> {
             let jn = if j >= must { 7 } else { j };
             (k & !d_mask & !(7u64 << JOKER_SHIFT) & !(1u64 << PLAYED_SHIFT)) | (jn << JOKER_SHIFT)
         };
-        let mut order: Vec<(u64, i32, u32)> = nodes
+        // (bucket, value high to low, index) packed in one integer: sorting
+        // plain integers is cheaper than comparing tuples (callgrind: the
+        // sorts were 7% of Carousel mid-game).
+        let mut order: Vec<u128> = nodes
             .iter()
             .enumerate()
-            .map(|(i, nd)| (bucket(nd.key), nd.value, i as u32))
+            .map(|(i, nd)| {
+                let down = (i64::from(i32::MAX) - i64::from(nd.value)) as u64;
+                (u128::from(bucket(nd.key)) << 64) | (u128::from(down) << 32) | i as u128
+            })
             .collect();
-        order.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        order.sort_unstable();
         let dfa = self.dfa;
         let mut kept: Vec<u32> = Vec::new();
         let mut start = 0;
         let mut cur: Option<u64> = None;
-        for &(b, _, i) in &order {
+        for &packed in &order {
+            let b = (packed >> 64) as u64;
+            let i = packed as u32;
             if cur != Some(b) {
                 cur = Some(b);
                 start = kept.len();
@@ -1747,7 +1937,7 @@ impl<'a> Sweep<'a> {
             return;
         }
         kept.sort_unstable();
-        *nodes = kept.iter().map(|&i| nodes[i as usize]).collect();
+        compact(nodes, &kept);
     }
 
     /// Value of `more` jokers placed after `before`: jokers that must be placed go
@@ -1773,6 +1963,146 @@ impl<'a> Sweep<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fewest-changes test where a card has no group at all (the 9 of
+    /// spades: no other 9, no 8 or 10 of spades) is answered without a
+    /// single state; one where every card has some group is still swept.
+    #[test]
+    fn a_stranded_card_ends_a_test_before_any_state() {
+        let mut spec = Spec::new(AceMode::High, false);
+        // 5, 6, 7 of hearts (suit 1) and the 9 of spades (suit 0).
+        for f in [13 + 4, 13 + 5, 13 + 6, 8] {
+            spec.must[f] = 1;
+        }
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(sw.best(), None);
+        assert_eq!(sw.explored(), 0);
+        // The same without the 9: a layout, found by walking.
+        spec.must[8] = 0;
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(sw.best(), Some(0));
+        assert!(sw.explored() > 0);
+        // Not a test (no limit): the sweep decides as before.
+        spec.must[8] = 1;
+        let mut sw = Sweep::new(&spec);
+        assert_eq!(sw.best(), None);
+        // A joker may fill one gap: the 9 still has no group with one, so
+        // the test ends at once; with two it might (a set of three).
+        spec.jokers_must = 1;
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(sw.best(), None);
+        assert_eq!(sw.explored(), 0);
+        spec.jokers_must = 2;
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        sw.best();
+        assert!(sw.explored() > 0);
+    }
+
+    /// Two fives of hearts and one 6-7: each five has a window, but the
+    /// second has no group of its own (no other five, one run through 5):
+    /// refused before any state; without the limit the sweep agrees.
+    #[test]
+    fn more_copies_than_groups_end_a_test_before_any_state() {
+        for ace in [AceMode::High, AceMode::Low, AceMode::Either] {
+            let mut spec = Spec::new(ace, false);
+            spec.must[13 + 4] = 2;
+            spec.must[13 + 5] = 1;
+            spec.must[13 + 6] = 1;
+            let mut sw = Sweep::new(&spec);
+            sw.limit = Some(1000);
+            assert_eq!(sw.best(), None);
+            assert_eq!(sw.explored(), 0);
+            assert_eq!(Sweep::new(&spec).best(), None);
+            // With a second 6 and 7 both fives have a run.
+            spec.must[13 + 5] = 2;
+            spec.must[13 + 6] = 2;
+            let mut sw = Sweep::new(&spec);
+            sw.limit = Some(1000);
+            assert_eq!(sw.best(), Some(0));
+        }
+        // Two aces of hearts, ace high, with K and Q: one run A-K-Q.
+        let mut spec = Spec::new(AceMode::High, false);
+        spec.must[13] = 2;
+        spec.must[13 + 12] = 1;
+        spec.must[13 + 11] = 1;
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(sw.best(), None);
+        assert_eq!(sw.explored(), 0);
+    }
+
+    /// A big test with a wild joker (a run of 2-Q in each suit and a joker
+    /// that must go down) is answered by the walk, without a sweep.
+    #[test]
+    fn a_big_test_with_a_joker_is_walked() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for s in 0..4 {
+            for r in 1..12 {
+                spec.must[s * 13 + r] = 1;
+            }
+        }
+        spec.jokers_must = 1;
+        STATS.with(|c| c.set(Stats::default()));
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(TEST_LIMIT_FOR_TESTS);
+        assert_eq!(sw.best(), Some(0));
+        let st = STATS.with(|c| c.get());
+        assert_eq!(st.first_path_walks, 1);
+        assert_eq!(st.beam_sweeps + st.exact_sweeps, 0);
+    }
+
+    const TEST_LIMIT_FOR_TESTS: usize = 40_000;
+
+    /// The five of the second suit goes to the set of fives (the walk's
+    /// first choice) or to the run 5-8 (the guide's): a guided walk follows
+    /// the guide.
+    #[test]
+    fn the_walk_tries_the_guides_choice_first() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for f in [4, 13 + 4, 26 + 4, 39 + 4, 13 + 5, 13 + 6, 13 + 7] {
+            spec.must[f] = 1;
+        }
+        let five = |sw: &mut Sweep<'_>| match sw.path().map(|(_, m)| m[2]) {
+            Some(Move::Suit(c)) => Some(c.nat_r),
+            _ => None,
+        };
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        assert_eq!(five(&mut sw), Some(0));
+        let mut guide: Guide = [[None; 4]; 15];
+        guide[5][1] = Some(Choice {
+            nat_r: 1,
+            jok_r: 0,
+            to_sets: 0,
+            used: 1,
+        });
+        let mut sw = Sweep::new(&spec);
+        sw.limit = Some(1000);
+        sw.guide = Some(guide);
+        assert_eq!(five(&mut sw), Some(1));
+        assert_eq!(sw.best(), Some(0));
+    }
+
+    /// The remembered answers are the computed ones, asked twice.
+    #[test]
+    fn sets_code_answers_are_remembered_right() {
+        for _ in 0..2 {
+            for code in 0..625u16 {
+                for j in 0..8u8 {
+                    for one in [false, true] {
+                        assert_eq!(
+                            sets_code_feasible(code, j, one),
+                            decode_sets_feasible(code, j, one)
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn set_splits() {

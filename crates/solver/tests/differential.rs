@@ -127,13 +127,19 @@ fn run(
                     check_play(r, &table, &hand, p);
                     plays += 1;
                 }
-                play.map_or(0, |p| {
+                let value = play.map_or(0, |p| {
                     if points {
                         p.points as i32
                     } else {
                         p.count as i32
                     }
-                })
+                });
+                // The value-only entry the benchmark times agrees.
+                let optimum = internal::optimum(r, &table, &hand, goal)
+                    .expect("valid position")
+                    .unwrap_or(0);
+                assert_eq!(optimum, value, "case {i} seed {seed}: optimum alone");
+                value
             }
             None => internal::best_value(
                 ace,
