@@ -24,8 +24,8 @@
 //!
 //! Inexact, so a legal play may be missed: a Vatikan piece holding a second
 //! joker; two Vatikan table jokers of one name (the engine matches cards by
-//! identity: one kept with a neighbour anchors both); a Tahiti loose joker is
-//! never picked up; the caps below; a branch whose best layout still breaks
+//! identity: one kept with a neighbour anchors both); the caps below; a
+//! branch whose best layout still breaks
 //! the joker names or copies rule (a set joker with no missing suit left, say)
 //! gives nothing rather than its next best.
 

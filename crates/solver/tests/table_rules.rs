@@ -159,3 +159,20 @@ fn tahiti_set_joker_renamed_for_the_copies_rule_counts_as_changed() {
         p.changed
     );
 }
+
+#[test]
+fn tahiti_loose_joker_is_not_a_position() {
+    // The deal sets a joker turned up for the loose cards aside, and the
+    // engine refuses every table holding a joker alone: the finder refuses
+    // the position rather than answer with a play the engine would refuse.
+    let t = table("5H 6H 7H | * | 9C");
+    let h = cards("8H 9H KS");
+    let r = rami_solver::solve(RuleSet::Tahiti, &t, &h, Goal::MostCards);
+    assert_eq!(
+        r,
+        Err(rami_solver::SolveError::InvalidTable {
+            group: 1,
+            reason: rami_melds::GroupError::OnlyJokers
+        })
+    );
+}
