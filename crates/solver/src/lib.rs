@@ -982,6 +982,12 @@ pub mod internal {
 
     pub use crate::sweep::Stats;
 
+    /// Tests: the restricted searches' caps on or off for this thread; returns
+    /// how often a cap cut a search short since the last call.
+    pub fn restricted_caps(on: bool) -> u64 {
+        crate::restricted::caps(on)
+    }
+
     /// This thread's work counters since the last call (then reset).
     pub fn take_stats() -> Stats {
         crate::sweep::STATS.with(|s| s.replace(Stats::default()))
