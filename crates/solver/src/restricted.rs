@@ -378,26 +378,7 @@ fn drive(
     let start = states_so_far();
     let budget = if cap(1) == 1 { STATES } else { u64::MAX };
     let spent = || states_so_far().saturating_sub(start) > budget;
-    let mut branches = pos.branches(goal);
-    if no_wild && goal != Goal::Hint {
-        // Tahiti: the branches that put most hand cards down for sure (real
-        // cards freeing jokers, frozen groups' extensions) first: their plays
-        // are often the best, and a high floor early passes the others over
-        // after a cheap floored sweep. (Only the order changes.)
-        branches.sort_by_key(|b| {
-            let ext: i32 = b
-                .frozen
-                .iter()
-                .flat_map(|(_, ext)| ext)
-                .map(|&c| pos.weight(goal, c))
-                .sum();
-            let real: i32 = Face::all()
-                .map(|f| i32::from(b.forced[f.index()]) * pos.weight(goal, Card::from_face(f)))
-                .sum();
-            std::cmp::Reverse(ext + real)
-        });
-    }
-    for branch in branches {
+    for branch in pos.branches(goal) {
         if best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
             break;
         }

@@ -176,3 +176,18 @@ fn tahiti_loose_joker_is_not_a_position() {
         })
     );
 }
+
+#[test]
+fn tahiti_restricted_search_finds_a_play_within_its_budget() {
+    // A one-card hint exists (3S on the spade run), but the unrestricted best
+    // play breaks the rules, and the restricted search has a state budget.
+    // Trying the branches that free most jokers first spent the budget before
+    // any legal play was found: "no play". In the branches' own order it
+    // finds 9 (the legal optimum, without the caps, is 10).
+    let t = table(
+        "9S 9D *9C | 4S 5S 6S 7S 8S 9S | 2D 3D 4D 5D 6D 7D | AS AH AC | 5S 5H 5D 5C | 2H 3H *4H 5H | 2S 2H *2D 2C",
+    );
+    let h = cards("KC 4H 4D JD JH 9C 3S QS 7H 6D 2D 8D");
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards);
+    assert!(p.as_ref().is_some_and(|p| p.count >= 9), "{p:?}");
+}
