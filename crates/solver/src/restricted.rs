@@ -505,9 +505,14 @@ fn rest_bound(pos: &Position, goal: Goal, branch: &Branch, dissolve: &[usize], f
 /// Per face: copies.
 type Counts = [u8; 52];
 
-/// A joker group as the play sees it: its cards, hand cards, cards taken from
-/// a freed joker's group, the old group it holds (each sorted).
-type GroupKey = (Vec<Card>, Vec<Card>, Vec<Card>, Option<usize>);
+/// A joker group as the play sees it (see [`play_key`]).
+type GroupKey = (
+    Vec<Card>,
+    Vec<Card>,
+    Vec<Card>,
+    Option<usize>,
+    Option<(usize, usize)>,
+);
 
 /// What the joker groups of one branch may use.
 struct Pools {
@@ -575,28 +580,7 @@ fn combos(pos: &Position, goal: Goal, branch: &Branch) -> Vec<Vec<JokerGroup>> {
         o.push(None);
         slots.push(o);
     }
-    // Two freed jokers have the same options: one combination comes again
-    // with their groups swapped, the same play. Once is enough.
-    let mut seen = std::collections::HashSet::new();
     best_combos(pos, goal, slots, alike, state)
-        .into_iter()
-        .filter(|combo| {
-            let mut key: Vec<GroupKey> = combo
-                .iter()
-                .map(|jg| {
-                    let mut cards = jg.cards.clone();
-                    let mut hand = jg.hand.clone();
-                    let mut taken = jg.taken.clone();
-                    cards.sort();
-                    hand.sort();
-                    taken.sort();
-                    (cards, hand, taken, jg.kept)
-                })
-                .collect();
-            key.sort();
-            seen.insert(key)
-        })
-        .collect()
 }
 
 /// What is left for the next joker.
@@ -663,6 +647,7 @@ fn best_combos(
     heap.push((total(&start), std::cmp::Reverse(seq), start.clone()));
     seen.insert(start);
     let mut out = Vec::new();
+    let mut seen_plays = std::collections::HashSet::new();
     let mut pops = 0;
     while let Some((_, _, idx)) = heap.pop() {
         pops += 1;
@@ -696,11 +681,34 @@ fn best_combos(
                 None => false,
             },
         });
-        if fits {
+        // Two freed jokers have the same options: one combination comes
+        // again with their groups swapped, the same play. Once is enough, and
+        // the cap counts distinct plays.
+        if fits && seen_plays.insert(play_key(&combo)) {
             out.push(combo);
         }
     }
     out
+}
+
+/// A combination as the play sees it: each joker group's cards, hand cards,
+/// cards taken from a freed joker's group, the old group it holds and the
+/// table joker it holds (each sorted), in order.
+fn play_key(combo: &[JokerGroup]) -> Vec<GroupKey> {
+    let mut key: Vec<GroupKey> = combo
+        .iter()
+        .map(|jg| {
+            let mut cards = jg.cards.clone();
+            let mut hand = jg.hand.clone();
+            let mut taken = jg.taken.clone();
+            cards.sort();
+            hand.sort();
+            taken.sort();
+            (cards, hand, taken, jg.kept, jg.table_joker)
+        })
+        .collect();
+    key.sort();
+    key
 }
 
 fn face_at(p: u8, s: usize) -> Option<Face> {
