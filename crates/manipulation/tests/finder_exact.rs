@@ -372,3 +372,111 @@ fn vatikan_corners_best_plays_are_the_best_the_engine_accepts() {
 fn tahiti_set_jokers_best_plays_are_the_best_the_engine_accepts() {
     compare_with(RuleSet::Tahiti, 54, 50, corner_position);
 }
+
+/// A Tahiti position of `table_cards` + `hand_cards` as play makes them: the
+/// generator's groups (no table joker beside both copies of its card, which
+/// the engine refuses outright) and, one time in two each, up to three loose
+/// singles dealt from the rest (never a joker: the deal sets one aside).
+fn tahiti_position(
+    g: &mut Gen,
+    table_cards: usize,
+    hand_cards: usize,
+) -> (Vec<Vec<Card>>, Vec<Card>) {
+    loop {
+        let (mut table, mut hand) = g.position(
+            RuleSet::Tahiti.group_rules(),
+            4,
+            table_cards,
+            hand_cards + 3,
+            0.3,
+        );
+        for _ in 0..3 {
+            if g.rng.random_bool(0.5) && hand.first().is_some_and(|c| !c.is_joker()) {
+                let c = hand.remove(0);
+                table.push(vec![c]);
+            }
+        }
+        hand.truncate(hand_cards);
+        let naturals = rami_cards::CardCounts::from_cards(table.iter().flatten());
+        let stuck = table
+            .iter()
+            .flatten()
+            .filter_map(|c| c.declared())
+            .any(|f| naturals.face_count(f) >= 2);
+        if !stuck {
+            return (table, hand);
+        }
+    }
+}
+
+/// How often the caps of the restricted Tahiti search cut it short, and how
+/// often that changes the answer: each position solved with the caps and,
+/// when one bit, without them (every answer judged by the engine). Prints the
+/// counts; fails on an answer the engine refuses or one the caps lowered.
+/// `RAMI_CAPS_N` positions per size (default 200).
+#[test]
+#[ignore]
+fn tahiti_caps_against_the_uncapped_search() {
+    let n: usize = std::env::var("RAMI_CAPS_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
+    let mut short = Vec::new();
+    let only: Option<usize> = std::env::var("RAMI_CAPS_SIZE")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    for (k, (seed, t, h)) in [(61u64, 30usize, 10usize), (62, 40, 14), (63, 84, 20)]
+        .into_iter()
+        .enumerate()
+    {
+        if only.is_some_and(|o| o != k) {
+            continue;
+        }
+        let mut g = Gen::new(seed);
+        let (mut bitten, mut lower, mut illegal) = (0, 0, 0);
+        let start = std::time::Instant::now();
+        for i in 0..n {
+            let (table, hand) = tahiti_position(&mut g, t, h);
+            let mut run = |goal| {
+                let p = solve(RuleSet::Tahiti, &table, &hand, goal).expect("a valid position");
+                if let Some(p) = &p
+                    && let Err(e) =
+                        proposal::check(RuleSet::Tahiti, &table, &hand, p.table.clone(), false, 2)
+                {
+                    illegal += 1;
+                    println!(
+                        "refused ({e:?}): table {}\nhand {}\nplay {}",
+                        format_table(&table),
+                        format_cards(&hand),
+                        format_table(&p.table)
+                    );
+                }
+                p.map_or(0, |p| p.count)
+            };
+            rami_solver::internal::restricted_caps(true);
+            let capped = run(Goal::MostCards);
+            if rami_solver::internal::restricted_caps(false) == 0 {
+                rami_solver::internal::restricted_caps(true);
+                continue;
+            }
+            bitten += 1;
+            let exact = run(Goal::MostCards);
+            rami_solver::internal::restricted_caps(true);
+            if capped != exact {
+                lower += 1;
+                short.push(format!(
+                    "{t}+{h} #{i}: {capped} (capped) vs {exact}\ntable {}\nhand {}",
+                    format_table(&table),
+                    format_cards(&hand)
+                ));
+                println!("{}", short[short.len() - 1]);
+            }
+        }
+        println!(
+            "{t} table + {h} hand: {n} positions, caps bit on {bitten}, answer lowered on {lower}, illegal {illegal} ({:?})",
+            start.elapsed()
+        );
+        assert_eq!(illegal, 0, "{t}+{h}: plays the engine refuses");
+    }
+    assert!(short.is_empty(), "{}", short.join("\n"));
+}

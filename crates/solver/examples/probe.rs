@@ -17,6 +17,8 @@ fn main() {
         } else {
             Goal::Hint
         };
+        // UNCAPPED=1: the restricted searches without their caps.
+        rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
         for _ in 0..std::env::var("REPS")
             .ok()
             .and_then(|v| v.parse().ok())
@@ -24,6 +26,11 @@ fn main() {
         {
             let s = Instant::now();
             let p = solve(rules, &table, &hand, goal).unwrap();
+            if std::env::var_os("VERBOSE").is_some()
+                && let Some(p) = &p
+            {
+                println!("{}", rami_cards::format_table(&p.table));
+            }
             println!(
                 "{:?} {:?}",
                 s.elapsed(),

@@ -51,31 +51,34 @@ fn code_beats(a: u8, b: u8) -> bool {
 }
 
 /// Does the run multiset `a` beat `b` (some matching of runs, each beating)?
+/// By Hall's theorem: every set of `b`'s runs has at least as many runs of
+/// `a` that beat one of them. (Trying all 24 matchings, for every pair of run
+/// multisets, was most of the one-joker automaton's build.)
 fn nfa_beats(a: u16, b: u16) -> bool {
     if a == b {
         return true;
     }
     let ca = codes(a);
     let cb = codes(b);
-    let mut perm = [0usize, 1, 2, 3];
-    loop {
-        if (0..SLOTS).all(|i| code_beats(ca[perm[i]], cb[i])) {
-            return true;
+    // ok[i]: the runs of `a` that beat run i of `b`.
+    let mut ok = [0u8; SLOTS];
+    for (o, &y) in ok.iter_mut().zip(&cb) {
+        for (j, &x) in ca.iter().enumerate() {
+            if code_beats(x, y) {
+                *o |= 1 << j;
+            }
         }
-        let mut i = SLOTS - 1;
-        while i > 0 && perm[i - 1] >= perm[i] {
-            i -= 1;
-        }
-        if i == 0 {
+    }
+    // reach[s]: the runs of `a` that beat some run of subset `s` of `b`.
+    let mut reach = [0u8; 1 << SLOTS];
+    for s in 1..(1usize << SLOTS) {
+        let low = s.trailing_zeros() as usize;
+        reach[s] = reach[s & (s - 1)] | ok[low];
+        if reach[s].count_ones() < s.count_ones() {
             return false;
         }
-        let mut j = SLOTS - 1;
-        while perm[j] <= perm[i - 1] {
-            j -= 1;
-        }
-        perm.swap(i - 1, j);
-        perm[i..].reverse();
     }
+    true
 }
 
 /// Where each run after a step came from: `0..SLOTS` the old run at that place,
@@ -225,19 +228,28 @@ fn build(one_joker: bool) -> Dfa {
             }
         }
     }
-    let beats = |x: u16, y: u16| {
-        let (i, j) = (idx(x), idx(y));
-        rows[i * mw + j / 64] & (1 << (j % 64)) != 0
-    };
-    // Successors of each run multiset on each symbol.
-    let mut succ_of: Vec<Vec<Vec<u16>>> = vec![vec![Vec::new(); SYMS]; m];
+    // Columns: `cols[j]` holds the multisets that beat multiset j, so a
+    // successor set drops its beaten members with a few word operations each
+    // (pairwise tests were most of the one-joker build: about 40 ms).
+    let mut cols = vec![0u64; m * mw];
+    for i in 0..m {
+        for j in 0..m {
+            if rows[i * mw + j / 64] & (1 << (j % 64)) != 0 {
+                cols[j * mw + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+    // Successors of each run multiset on each symbol, as bit sets of indexes
+    // into `universe` (sorted, so the bits come out in order).
+    let mut succ_of: Vec<u64> = vec![0; m * SYMS * mw];
     for (i, &x) in universe.iter().enumerate() {
         for r in 0..=SLOTS as u8 {
             for rj in 0..=r {
-                let out = &mut succ_of[i][sym(r, rj)];
-                nfa_step(x, r, rj, one_joker, &mut |y, _| out.push(y));
-                out.sort_unstable();
-                out.dedup();
+                let at = (i * SYMS + sym(r, rj)) * mw;
+                nfa_step(x, r, rj, one_joker, &mut |y, _| {
+                    let j = idx(y);
+                    succ_of[at + j / 64] |= 1 << (j % 64);
+                });
             }
         }
     }
@@ -256,25 +268,43 @@ fn build(one_joker: bool) -> Dfa {
     dfa.accept.push(true);
     let mut next_todo = 0;
     let mut succ: Vec<u16> = Vec::new();
+    let mut members = vec![0u64; mw];
     while next_todo < dfa.sets.len() {
         let d = next_todo;
         next_todo += 1;
         for r in 0..=SLOTS as u8 {
             for rj in 0..=r {
                 let sy = sym(r, rj);
-                succ.clear();
+                members.iter_mut().for_each(|w| *w = 0);
                 for &x in &dfa.sets[d] {
-                    succ.extend_from_slice(&succ_of[idx(x)][sy]);
+                    let at = (idx(x) * SYMS + sy) * mw;
+                    for (w, &b) in members.iter_mut().zip(&succ_of[at..at + mw]) {
+                        *w |= b;
+                    }
                 }
-                succ.sort_unstable();
-                succ.dedup();
+                succ.clear();
+                for (w, &bits) in members.iter().enumerate() {
+                    let mut b = bits;
+                    while b != 0 {
+                        succ.push(universe[w * 64 + b.trailing_zeros() as usize]);
+                        b &= b - 1;
+                    }
+                }
                 if succ.is_empty() {
                     continue;
                 }
+                // Kept: the members no other member beats.
                 let kept: Vec<u16> = succ
                     .iter()
                     .copied()
-                    .filter(|&s| !succ.iter().any(|&t| t != s && beats(t, s)))
+                    .filter(|&x| {
+                        let i = idx(x);
+                        let col = &cols[i * mw..(i + 1) * mw];
+                        col.iter().enumerate().all(|(w, &c)| {
+                            let own = if w == i / 64 { 1u64 << (i % 64) } else { 0 };
+                            c & members[w] & !own == 0
+                        })
+                    })
                     .collect();
                 let id = match ids.get(&kept) {
                     Some(&id) => id,

@@ -215,10 +215,13 @@ impl Position {
         let mut kinds = Vec::with_capacity(table.len());
         for (i, g) in table.iter().enumerate() {
             if rules == RuleSet::Tahiti && g.len() == 1 {
-                if g[0].is_joker() && deck_jokers(rules) == 0 {
+                // A joker never lies loose: the deal sets one turned up aside
+                // (it would have no name), and the engine refuses every table
+                // holding one, so no play of such a table is legal.
+                if g[0].is_joker() {
                     return Err(SolveError::InvalidTable {
                         group: i,
-                        reason: GroupError::NoJokersHere,
+                        reason: GroupError::OnlyJokers,
                     });
                 }
                 kinds.push(Kind::Loose);
@@ -488,11 +491,9 @@ impl Position {
         for &g in dissolve {
             let group = &self.table[g];
             if self.kinds[g] == Kind::Loose {
-                match group[0].natural_face() {
-                    Some(f) => spec.loose[f.index()] += 1,
-                    // (Left loose when no joker goes to the sweep.)
-                    None if branch.no_wild => {}
-                    None => spec.jokers_loose += 1,
+                // (Never a joker: `Position::new` refuses a loose joker.)
+                if let Some(f) = group[0].natural_face() {
+                    spec.loose[f.index()] += 1;
                 }
                 continue;
             }
@@ -1011,6 +1012,12 @@ pub mod internal {
     use rami_melds::AceMode;
 
     pub use crate::sweep::Stats;
+
+    /// Tests: the restricted searches' caps on or off for this thread; returns
+    /// how often a cap cut a search short since the last call.
+    pub fn restricted_caps(on: bool) -> u64 {
+        crate::restricted::caps(on)
+    }
 
     /// This thread's work counters since the last call (then reset).
     pub fn take_stats() -> Stats {

@@ -24,16 +24,17 @@
 //!   whole plus hand cards; the rest is swept without jokers.
 //!
 //! Inexact, so a legal play may be missed: a Vatikan piece holding a second
-//! table joker (a hand joker may fill one place of it); a Tahiti loose joker is
-//! never picked up; the caps below; a branch whose best layout still breaks
-//! the joker names or copies rule after renaming and swapping
-//! ([`legal::rename_set_jokers`]) gives nothing rather than its next best
-//! (the finder is then run again with a hand joker held back, so a next best
-//! play that keeps the joker elsewhere at a lower value is missed).
+//! table joker (a hand joker may fill one place of it); the caps below; a
+//! branch whose best layout still breaks the joker names or copies rule after
+//! renaming and swapping ([`legal::rename_set_jokers`]) gives nothing rather
+//! than its next best (the finder is then run again with a hand joker held
+//! back, so a next best play that keeps the joker elsewhere at a lower value
+//! is missed).
 
+use crate::sweep::Sweep;
 use crate::{
-    Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_top, finish,
-    finish_best, legal, solve_unchecked, sweep_branch,
+    Branch, Goal, JokerGroup, Kind, Play, Position, all_dissolvable, branch_groups, branch_top,
+    finish, finish_best, legal, solve_unchecked, sweep_branch,
 };
 use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{RuleSet, joker_namings, validate_group};
@@ -49,6 +50,35 @@ const SWEEPS: usize = 2000;
 /// sweeps took seconds; past this budget the best legal play found so far
 /// stands (deterministic: states, not time).
 const STATES: u64 = 300_000;
+
+thread_local! {
+    /// Off only in tests (`internal::restricted_caps`): how far the caps change
+    /// answers is measured against the search without them.
+    static CAPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+    /// Times a cap cut a restricted search short on this thread.
+    static BITES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// `n`, or no cap at all when the caps are off.
+fn cap(n: usize) -> usize {
+    if CAPPED.with(|c| c.get()) {
+        n
+    } else {
+        usize::MAX
+    }
+}
+
+/// A cap cut something off.
+fn bite() {
+    BITES.with(|b| b.set(b.get() + 1));
+}
+
+/// Tests: turn the caps on or off for this thread; the number of bites so far
+/// (then reset).
+pub(crate) fn caps(on: bool) -> u64 {
+    CAPPED.with(|c| c.set(on));
+    BITES.with(|b| b.replace(0))
+}
 
 /// Sweep states this thread has explored so far.
 fn states_so_far() -> u64 {
@@ -357,7 +387,10 @@ fn sources(faces: &[Face], hand: &Counts, table: &Counts) -> Vec<(Vec<Card>, Vec
                 next.push((h.clone(), t));
             }
         }
-        next.truncate(OPTIONS_PER_JOKER);
+        if next.len() > cap(OPTIONS_PER_JOKER) {
+            bite();
+            next.truncate(OPTIONS_PER_JOKER);
+        }
         out = next;
     }
     out
@@ -424,9 +457,14 @@ fn drive(
     let mut best: Kept = None;
     let mut sweeps = 0usize;
     let start = states_so_far();
-    let spent = || states_so_far().saturating_sub(start) > STATES;
+    let budget = if cap(1) == 1 { STATES } else { u64::MAX };
+    let spent = || states_so_far().saturating_sub(start) > budget;
     for branch in pos.branches(goal) {
-        if sweeps >= SWEEPS || spent() || best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
+        if best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
+            break;
+        }
+        if sweeps >= cap(SWEEPS) || spent() {
+            bite();
             break;
         }
         sweeps += 1;
@@ -435,11 +473,36 @@ fn drive(
             continue;
         };
         let cs = combos_of(&branch);
+        // Tahiti: what the rest of the play can be worth at most, whatever
+        // the joker groups take (found once the first combination needs it).
+        let mut rest: Option<i32> = None;
         for combo in cs {
-            if sweeps >= SWEEPS
-                || spent()
-                || best.as_ref().is_some_and(|(v, _)| *v >= top.min(ceiling))
+            if best.as_ref().is_some_and(|(v, _)| *v >= top.min(ceiling)) {
+                break;
+            }
+            if no_wild
+                && goal != Goal::Hint
+                && let Some((v, _)) = &best
             {
+                // Combinations come most hand cards first: once their hand
+                // cards plus the most the rest can give cannot beat the best,
+                // no later one can.
+                let score = combo_score(pos, goal, &combo);
+                let r = match rest {
+                    Some(r) => r,
+                    None => {
+                        sweeps += 1;
+                        let r = rest_bound(pos, goal, &branch, &dissolve, v + 1 - score);
+                        rest = Some(r);
+                        r
+                    }
+                };
+                if score + r <= *v {
+                    break;
+                }
+            }
+            if sweeps >= cap(SWEEPS) || spent() {
+                bite();
                 break;
             }
             sweeps += 1;
@@ -459,8 +522,78 @@ fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     drive(pos, goal, ceiling, true, |branch| combos(pos, goal, branch))
 }
 
+/// The weight of the hand cards a combination of joker groups puts down.
+fn combo_score(pos: &Position, goal: Goal, combo: &[JokerGroup]) -> i32 {
+    combo
+        .iter()
+        .flat_map(|jg| &jg.hand)
+        .map(|&c| pos.weight(goal, c))
+        .sum()
+}
+
+/// Tahiti: a bound on what one branch's play is worth besides the hand cards
+/// of its joker groups, whatever those groups are (`floor - 1` when it is
+/// below `floor`). Every combination's rest is a play of this sweep: no
+/// jokers, every hand card optional (those a joker group takes, and the real
+/// cards that free jokers, which a joker group may hold), the cards that were
+/// with a freed joker optional (a joker group may take them), and an old group
+/// a joker group holds whole may stand as it is. Hand cards only add choices
+/// (their weights are not negative: not for a hint).
+#[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
+fn rest_bound(pos: &Position, goal: Goal, branch: &Branch, dissolve: &[usize], floor: i32) -> i32 {
+    let mut b = branch.clone();
+    b.no_wild = true;
+    b.joker_groups = Vec::new();
+    let groups = branch_groups(pos, &b, dissolve);
+    let (mut spec, _, extra) = pos.spec(goal, &b, &groups);
+    for &(g, _) in &b.freed {
+        if pos.kinds[g] != Kind::Frozen {
+            continue;
+        }
+        for f in pos.table[g].iter().filter_map(|c| c.natural_face()) {
+            let i = f.index();
+            if spec.must[i] > 0 {
+                spec.must[i] -= 1;
+                spec.loose[i] += 1;
+            }
+        }
+    }
+    // Undo the forcing of the real cards (as `Position::spec` did it).
+    let mut hand = pos.hand_counts;
+    for f in b
+        .frozen
+        .iter()
+        .flat_map(|(_, ext)| ext)
+        .filter_map(|c| c.natural_face())
+    {
+        hand[f.index()] = hand[f.index()].saturating_sub(1);
+    }
+    for i in 0..52 {
+        let forced = b.forced[i].min(hand[i]).min(spec.must[i]);
+        spec.must[i] -= forced;
+        spec.hand[i] += forced;
+        spec.bonus -= i32::from(forced) * spec.weight[i];
+    }
+    spec.forced_hand = false;
+    let mut sw = Sweep::new(&spec);
+    sw.at_least = Some(floor - extra);
+    match sw.best() {
+        Some(v) if v + extra >= floor => v + extra,
+        _ => floor - 1,
+    }
+}
+
 /// Per face: copies.
 type Counts = [u8; 52];
+
+/// A joker group as the play sees it (see [`play_key`]).
+type GroupKey = (
+    Vec<Card>,
+    Vec<Card>,
+    Vec<Card>,
+    Option<usize>,
+    Option<(usize, usize)>,
+);
 
 /// What the joker groups of one branch may use.
 struct Pools {
@@ -595,10 +728,12 @@ fn best_combos(
     heap.push((total(&start), std::cmp::Reverse(seq), start.clone()));
     seen.insert(start);
     let mut out = Vec::new();
+    let mut seen_plays = std::collections::HashSet::new();
     let mut pops = 0;
     while let Some((_, _, idx)) = heap.pop() {
         pops += 1;
-        if pops > COMBOS_PER_BRANCH * 20 || out.len() >= COMBOS_PER_BRANCH {
+        if pops > cap(COMBOS_PER_BRANCH * 20) || out.len() >= cap(COMBOS_PER_BRANCH) {
+            bite();
             break;
         }
         for k in 0..n {
@@ -627,11 +762,34 @@ fn best_combos(
                 None => false,
             },
         });
-        if fits {
+        // Two freed jokers have the same options: one combination comes
+        // again with their groups swapped, the same play. Once is enough, and
+        // the cap counts distinct plays.
+        if fits && seen_plays.insert(play_key(&combo)) {
             out.push(combo);
         }
     }
     out
+}
+
+/// A combination as the play sees it: each joker group's cards, hand cards,
+/// cards taken from a freed joker's group, the old group it holds and the
+/// table joker it holds (each sorted), in order.
+fn play_key(combo: &[JokerGroup]) -> Vec<GroupKey> {
+    let mut key: Vec<GroupKey> = combo
+        .iter()
+        .map(|jg| {
+            let mut cards = jg.cards.clone();
+            let mut hand = jg.hand.clone();
+            let mut taken = jg.taken.clone();
+            cards.sort();
+            hand.sort();
+            taken.sort();
+            (cards, hand, taken, jg.kept, jg.table_joker)
+        })
+        .collect();
+    key.sort();
+    key
 }
 
 fn face_at(p: u8, s: usize) -> Option<Face> {
@@ -730,7 +888,11 @@ fn options(pos: &Position, pools: &Pools, joker: Card, avoid: &[Face]) -> Vec<Jo
                 out.push(jg);
             }
             for &f in &hand_faces {
-                if ext.contains(&f) || seen.len() > OPTIONS_PER_JOKER {
+                if ext.contains(&f) {
+                    continue;
+                }
+                if seen.len() > cap(OPTIONS_PER_JOKER) {
+                    bite();
                     continue;
                 }
                 let mut next = ext.clone();
@@ -744,7 +906,10 @@ fn options(pos: &Position, pools: &Pools, joker: Card, avoid: &[Face]) -> Vec<Jo
         }
     }
     out.sort_by_key(|jg| std::cmp::Reverse(jg.cards.len()));
-    out.truncate(OPTIONS_PER_JOKER);
+    if out.len() > cap(OPTIONS_PER_JOKER) {
+        bite();
+        out.truncate(OPTIONS_PER_JOKER);
+    }
     out
 }
 

@@ -201,6 +201,23 @@ fn vatikan_anchored_joker_keeps_its_neighbour_in_a_piece_with_a_hand_joker() {
 }
 
 #[test]
+fn tahiti_loose_joker_is_not_a_position() {
+    // The deal sets a joker turned up for the loose cards aside, and the
+    // engine refuses every table holding a joker alone: the finder refuses
+    // the position rather than answer with a play the engine would refuse.
+    let t = table("5H 6H 7H | * | 9C");
+    let h = cards("8H 9H KS");
+    let r = rami_solver::solve(RuleSet::Tahiti, &t, &h, Goal::MostCards);
+    assert_eq!(
+        r,
+        Err(rami_solver::SolveError::InvalidTable {
+            group: 1,
+            reason: rami_melds::GroupError::OnlyJokers
+        })
+    );
+}
+
+#[test]
 fn vatikan_one_card_hint_may_rebuild_a_joker_group_alone() {
     // 8S needs two groups (8D and 8H off the runs' ends); 4C needs only the
     // joker's run, split as 2C 3C 4C | 4C *5C 6C 7C (the joker keeps 4C and
@@ -223,4 +240,19 @@ fn vatikan_set_joker_with_no_free_suit_moves_to_the_end_of_a_run() {
     assert_eq!(p.count, 5, "{:?}", p.table);
     let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
     assert_eq!(p.points, 13, "{:?}", p.table);
+}
+
+#[test]
+fn tahiti_restricted_search_finds_a_play_within_its_budget() {
+    // A one-card hint exists (3S on the spade run), but the unrestricted best
+    // play breaks the rules, and the restricted search has a state budget.
+    // Trying the branches that free most jokers first spent the budget before
+    // any legal play was found: "no play". In the branches' own order it
+    // finds 9 (the legal optimum, without the caps, is 10).
+    let t = table(
+        "9S 9D *9C | 4S 5S 6S 7S 8S 9S | 2D 3D 4D 5D 6D 7D | AS AH AC | 5S 5H 5D 5C | 2H 3H *4H 5H | 2S 2H *2D 2C",
+    );
+    let h = cards("KC 4H 4D JD JH 9C 3S QS 7H 6D 2D 8D");
+    let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards);
+    assert!(p.as_ref().is_some_and(|p| p.count >= 9), "{p:?}");
 }
