@@ -10,12 +10,15 @@ fn card(s: &str) -> Card {
     cards(s)[0]
 }
 
-/// The group of `play` holding `c`.
-fn group_of(play: &Play, c: Card) -> &Vec<Card> {
-    play.table
+/// Asserts that `play` lays the joker `joker` in a group with `neighbour`.
+fn assert_beside(play: &Play, joker: &str, neighbour: &str) {
+    let (joker, neighbour) = (card(joker), card(neighbour));
+    let group = play
+        .table
         .iter()
-        .find(|g| g.contains(&c))
-        .expect("the card is on the table")
+        .find(|g| g.contains(&joker))
+        .expect("the joker is on the table");
+    assert!(group.contains(&neighbour), "{:?}", play.table);
 }
 
 #[test]
@@ -27,18 +30,10 @@ fn vatikan_joker_keeps_its_neighbour() {
     let h = cards("6H 7H 3S 3D 4S 4D");
     let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
     assert_eq!(p.count, 4, "{:?}", p.table);
-    assert!(
-        group_of(&p, card("*5H")).contains(&card("4H")),
-        "{:?}",
-        p.table
-    );
+    assert_beside(&p, "*5H", "4H");
     let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostPoints).unwrap();
     assert_eq!(p.points, 3 + 3 + 6 + 7, "{:?}", p.table);
-    assert!(
-        group_of(&p, card("*5H")).contains(&card("4H")),
-        "{:?}",
-        p.table
-    );
+    assert_beside(&p, "*5H", "4H");
 }
 
 #[test]
@@ -49,11 +44,7 @@ fn vatikan_joker_at_the_low_end_keeps_the_card_above() {
     let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
     // AH 2H *3H 4H + 5H 5S 5D: four cards (4S 4D stay: 4H is the neighbour).
     assert_eq!(p.count, 4, "{:?}", p.table);
-    assert!(
-        group_of(&p, card("*3H")).contains(&card("4H")),
-        "{:?}",
-        p.table
-    );
+    assert_beside(&p, "*3H", "4H");
 }
 
 #[test]
@@ -193,11 +184,7 @@ fn vatikan_anchored_joker_keeps_its_neighbour_in_a_piece_with_a_hand_joker() {
     let h = cards("* 7H 3S 3D 4S 4D");
     let p = solve_checked(RuleSet::Vatikan, &t, &h, Goal::MostCards).unwrap();
     assert_eq!(p.count, 4, "{:?}", p.table);
-    assert!(
-        group_of(&p, card("*5H")).contains(&card("4H")),
-        "{:?}",
-        p.table
-    );
+    assert_beside(&p, "*5H", "4H");
 }
 
 #[test]
