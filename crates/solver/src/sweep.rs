@@ -1000,9 +1000,11 @@ impl<'a> Sweep<'a> {
             return found;
         }
         if self.spec.ace != AceMode::Either || self.aces_in_state {
-            return self.solve_node(scratch, self.at_least);
+            return self.solve_node(scratch, self.at_least, None);
         }
-        let mut open: Vec<(i32, [Option<u8>; 4])> = Vec::new();
+        // Open nodes: priority, split so far, and the most any play under that
+        // split can be worth (its parent's relaxed value; `None` at the root).
+        let mut open: Vec<(i32, [Option<u8>; 4], Option<i32>)> = Vec::new();
         let mut best: Option<(i32, Vec<Move>)> = None;
         let mut guessed = false;
         // Two cheap guesses first (every ace copy low; only the table's copies
@@ -1018,7 +1020,7 @@ impl<'a> Sweep<'a> {
         }
         // (A guess that reaches this bound ends the search before any exact
         // sweep.)
-        open.push((bound, [None; 4]));
+        open.push((bound, [None; 4], None));
         let mut guesses: Vec<[Option<u8>; 4]> = Vec::with_capacity(2);
         for table_only in [false, true] {
             let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
@@ -1053,7 +1055,7 @@ impl<'a> Sweep<'a> {
                     at = i;
                 }
             }
-            let (bound, fix) = open.remove(at);
+            let (bound, fix, cap) = open.remove(at);
             if best.as_ref().is_some_and(|b| b.0 >= bound) || self.over_limit() {
                 break;
             }
@@ -1062,7 +1064,7 @@ impl<'a> Sweep<'a> {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             };
-            let Some((value, moves)) = self.solve_node(scratch, floor) else {
+            let Some((value, moves)) = self.solve_node(scratch, floor, cap) else {
                 continue;
             };
             let (truth, legal, loose) = self.check_aces(&moves);
@@ -1083,8 +1085,15 @@ impl<'a> Sweep<'a> {
                     let max = spec.must[f] + spec.loose[f] + spec.hand[f];
                     *g = Some(low[s].min(max));
                 }
+                // The guess refines this node's split (its fixed suits are
+                // the path's low ends), so this node's value bounds it too.
+                let refines = (0..4).all(|s| fix[s].is_none_or(|c| guess[s] == Some(c)));
                 if guess != fix {
-                    open.push((value.min(bound).saturating_add(1), guess));
+                    open.push((
+                        value.min(bound).saturating_add(1),
+                        guess,
+                        refines.then_some(value.min(bound)),
+                    ));
                 }
             }
             if let Some(s) = loose {
@@ -1093,7 +1102,7 @@ impl<'a> Sweep<'a> {
                 for c in 0..=max {
                     let mut child = fix;
                     child[s] = Some(c);
-                    open.push((value.min(bound), child));
+                    open.push((value.min(bound), child, Some(value.min(bound))));
                 }
             }
         }
@@ -1362,13 +1371,20 @@ impl<'a> Sweep<'a> {
     /// A quick narrow sweep (the best few states per step) finds a reachable
     /// value; the exact sweep then drops every state that cannot reach it (nor
     /// `floor`, a value the caller needs to beat).
+    ///
+    /// `cap`: the most any play of this node can be worth, known from the
+    /// relaxed sweep of the ace-either node it refines (it bounds every finer
+    /// split). A narrow play that reaches it is the node's optimum, so the
+    /// exact sweep is skipped (it would only look for a better play).
     fn solve_node(
         &mut self,
         scratch: &mut Scratch,
         floor: Option<i32>,
+        cap: Option<i32>,
     ) -> Option<(i32, Vec<Move>)> {
         let gains = self.gains();
-        let bound = self.upper_bound(&gains);
+        let spec_bound = self.upper_bound(&gains);
+        let bound = cap.map_or(spec_bound, |c| c.min(spec_bound));
         if floor.is_some_and(|f| f > bound) {
             return None;
         }
@@ -1390,7 +1406,7 @@ impl<'a> Sweep<'a> {
         // A fewest-changes test (limited) left to the sweeps is one the walk
         // could not settle, mostly one with no layout: the narrow sweep would
         // fail and the exact one run anyway (callgrind: 4-7% less without it).
-        let beam = if (bound > 0 || !self.spec.need_hand) && self.limit.is_none() {
+        let beam = if (spec_bound > 0 || !self.spec.need_hand) && self.limit.is_none() {
             self.run(scratch, &gains, Some(self.beam_width()))
         } else {
             None
