@@ -1068,9 +1068,18 @@ impl<'a> Sweep<'a> {
                 continue;
             };
             let (truth, legal, loose) = self.check_aces(&moves);
-            let low: [u8; 4] = std::array::from_fn(|s| match moves.get(1 + s) {
+            let used_at = |t: usize, s: usize| match moves.get(1 + t * 5 + s) {
                 Some(Move::Suit(c)) => c.used,
                 _ => 0,
+            };
+            let last = usize::from(self.last - self.first);
+            // The guess's low end per suit: what the path put there, and at
+            // least the copies that must go down and the path did not put at
+            // the high end (the free ends may each leave them out; a guess
+            // from such a path that sends them all high mostly has no play).
+            let low: [u8; 4] = std::array::from_fn(|s| {
+                let must = spec.must[s * 13];
+                used_at(0, s).max(must.saturating_sub(used_at(last, s)))
             });
             if legal && best.as_ref().is_none_or(|b| truth > b.0) {
                 best = Some((truth, moves));
