@@ -1035,6 +1035,12 @@ impl<'a> Sweep<'a> {
             if guesses.contains(&guess) {
                 continue;
             }
+            // A guess that reached the bound is the answer: the second one
+            // could not beat it (on full tables it was a narrow sweep as dear
+            // as the first, for nothing).
+            if best.as_ref().is_some_and(|b| b.0 >= bound) {
+                break;
+            }
             guesses.push(guess);
             self.ace_fix = guess;
             self.floor = self.at_least;
