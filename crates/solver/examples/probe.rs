@@ -74,6 +74,30 @@ fn main() {
         rami_solver::internal::take_stats();
         let c0 = cputime::now();
         let s = Instant::now();
+        // OPT=1: the optimum alone (no layout, no fewest-changes step).
+        if std::env::var_os("OPT").is_some() {
+            let v = rami_solver::internal::optimum(
+                rules,
+                &table,
+                &hand,
+                if hint { Goal::Hint } else { Goal::MostCards },
+            )
+            .unwrap();
+            let e = cputime::now() - c0;
+            times.push((e, i));
+            let st = rami_solver::internal::take_stats();
+            if std::env::var_os("VERBOSE").is_some() {
+                println!(
+                    "{i}: {e:?} value {v:?} beam {} exact {} states {} (narrow {})",
+                    st.beam_sweeps, st.exact_sweeps, st.states, st.beam_states
+                );
+            }
+            totals.0 += st.states;
+            totals.1 += st.beam_states;
+            totals.3 += st.beam_sweeps + st.exact_sweeps;
+            plays += usize::from(v.is_some());
+            continue;
+        }
         let p = solve(
             rules,
             &table,

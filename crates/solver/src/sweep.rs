@@ -325,6 +325,9 @@ const BEAM: usize = 48;
 /// spent 30% fewer instructions than 48; with jokers, or for Tahiti's jokerless
 /// frozen-group branches, 12-32 cost up to 35% more).
 const BEAM_NO_JOKERS: usize = 12;
+/// How many times wider the narrow sweep's second try is, where the first
+/// found no play at all (see `solve_node`).
+const WIDER_RETRY: usize = 4;
 
 /// The face of one suit step and its copies.
 struct FaceStep {
@@ -1000,9 +1003,11 @@ impl<'a> Sweep<'a> {
             return found;
         }
         if self.spec.ace != AceMode::Either || self.aces_in_state {
-            return self.solve_node(scratch, self.at_least);
+            return self.solve_node(scratch, self.at_least, None);
         }
-        let mut open: Vec<(i32, [Option<u8>; 4])> = Vec::new();
+        // Open nodes: priority, split so far, and the most any play under that
+        // split can be worth (its parent's relaxed value; `None` at the root).
+        let mut open: Vec<(i32, [Option<u8>; 4], Option<i32>)> = Vec::new();
         let mut best: Option<(i32, Vec<Move>)> = None;
         let mut guessed = false;
         // Two cheap guesses first (every ace copy low; only the table's copies
@@ -1018,7 +1023,7 @@ impl<'a> Sweep<'a> {
         }
         // (A guess that reaches this bound ends the search before any exact
         // sweep.)
-        open.push((bound, [None; 4]));
+        open.push((bound, [None; 4], None));
         let mut guesses: Vec<[Option<u8>; 4]> = Vec::with_capacity(2);
         for table_only in [false, true] {
             let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
@@ -1032,6 +1037,12 @@ impl<'a> Sweep<'a> {
             // Without loose or hand aces both guesses are the same split.
             if guesses.contains(&guess) {
                 continue;
+            }
+            // A guess that reached the bound is the answer: the second one
+            // could not beat it (on full tables it was a narrow sweep as dear
+            // as the first, for nothing).
+            if best.as_ref().is_some_and(|b| b.0 >= bound) {
+                break;
             }
             guesses.push(guess);
             self.ace_fix = guess;
@@ -1053,7 +1064,7 @@ impl<'a> Sweep<'a> {
                     at = i;
                 }
             }
-            let (bound, fix) = open.remove(at);
+            let (bound, fix, cap) = open.remove(at);
             if best.as_ref().is_some_and(|b| b.0 >= bound) || self.over_limit() {
                 break;
             }
@@ -1062,13 +1073,22 @@ impl<'a> Sweep<'a> {
                 (Some(a), Some(b)) => Some(a.max(b)),
                 (a, b) => a.or(b),
             };
-            let Some((value, moves)) = self.solve_node(scratch, floor) else {
+            let Some((value, moves)) = self.solve_node(scratch, floor, cap) else {
                 continue;
             };
             let (truth, legal, loose) = self.check_aces(&moves);
-            let low: [u8; 4] = std::array::from_fn(|s| match moves.get(1 + s) {
+            let used_at = |t: usize, s: usize| match moves.get(1 + t * 5 + s) {
                 Some(Move::Suit(c)) => c.used,
                 _ => 0,
+            };
+            let last = usize::from(self.last - self.first);
+            // The guess's low end per suit: what the path put there, and at
+            // least the copies that must go down and the path did not put at
+            // the high end (the free ends may each leave them out; a guess
+            // from such a path that sends them all high mostly has no play).
+            let low: [u8; 4] = std::array::from_fn(|s| {
+                let must = spec.must[s * 13];
+                used_at(0, s).max(must.saturating_sub(used_at(last, s)))
             });
             if legal && best.as_ref().is_none_or(|b| truth > b.0) {
                 best = Some((truth, moves));
@@ -1083,8 +1103,15 @@ impl<'a> Sweep<'a> {
                     let max = spec.must[f] + spec.loose[f] + spec.hand[f];
                     *g = Some(low[s].min(max));
                 }
+                // The guess refines this node's split (its fixed suits are
+                // the path's low ends), so this node's value bounds it too.
+                let refines = (0..4).all(|s| fix[s].is_none_or(|c| guess[s] == Some(c)));
                 if guess != fix {
-                    open.push((value.min(bound).saturating_add(1), guess));
+                    open.push((
+                        value.min(bound).saturating_add(1),
+                        guess,
+                        refines.then_some(value.min(bound)),
+                    ));
                 }
             }
             if let Some(s) = loose {
@@ -1093,7 +1120,7 @@ impl<'a> Sweep<'a> {
                 for c in 0..=max {
                     let mut child = fix;
                     child[s] = Some(c);
-                    open.push((value.min(bound), child));
+                    open.push((value.min(bound), child, Some(value.min(bound))));
                 }
             }
         }
@@ -1362,13 +1389,20 @@ impl<'a> Sweep<'a> {
     /// A quick narrow sweep (the best few states per step) finds a reachable
     /// value; the exact sweep then drops every state that cannot reach it (nor
     /// `floor`, a value the caller needs to beat).
+    ///
+    /// `cap`: the most any play of this node can be worth, known from the
+    /// relaxed sweep of the ace-either node it refines (it bounds every finer
+    /// split). A narrow play that reaches it is the node's optimum, so the
+    /// exact sweep is skipped (it would only look for a better play).
     fn solve_node(
         &mut self,
         scratch: &mut Scratch,
         floor: Option<i32>,
+        cap: Option<i32>,
     ) -> Option<(i32, Vec<Move>)> {
         let gains = self.gains();
-        let bound = self.upper_bound(&gains);
+        let spec_bound = self.upper_bound(&gains);
+        let bound = cap.map_or(spec_bound, |c| c.min(spec_bound));
         if floor.is_some_and(|f| f > bound) {
             return None;
         }
@@ -1390,11 +1424,32 @@ impl<'a> Sweep<'a> {
         // A fewest-changes test (limited) left to the sweeps is one the walk
         // could not settle, mostly one with no layout: the narrow sweep would
         // fail and the exact one run anyway (callgrind: 4-7% less without it).
-        let beam = if (bound > 0 || !self.spec.need_hand) && self.limit.is_none() {
+        // Nor when only a play worth the bound would do (the floor is there):
+        // the exact sweep with that floor is the tightest there is, and the
+        // narrow one mostly found nothing (ace-either nodes refuted by their
+        // parent's value; callgrind, best play: car 2 30 10 100 -2.7%,
+        // either 0 30 10 100 -4.0%, tah 4 30 10 100 -2.9%).
+        let chase = (spec_bound > 0 || !self.spec.need_hand)
+            && self.limit.is_none()
+            && floor.is_none_or(|f| f < bound);
+        let mut beam = if chase {
             self.run(scratch, &gains, Some(self.beam_width()))
         } else {
             None
         };
+        // With the low aces in the state and jokers, the narrow sweep's best
+        // states by value often all strand an ace or a joker (no play at
+        // all), and the exact sweep then has no floor: one four times as wide
+        // mostly finds the play (probe car 2 30 10 100 #63: the exact sweep
+        // 41,550 -> 14,668 states; callgrind on that row's optimum -3.8%).
+        if beam.is_none()
+            && chase
+            && floor.is_none()
+            && self.aces_in_state
+            && self.spec.jokers_total() > 0
+        {
+            beam = self.run(scratch, &gains, Some(self.beam_width() * WIDER_RETRY));
+        }
         let mut fallback = None;
         if let Some((v, moves)) = beam {
             // Nothing can beat the bound: the narrow sweep found the optimum.
