@@ -167,8 +167,16 @@ fn percentile_table(n: usize) {
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let skip_full = std::env::var_os("RAMI_BENCH_SKIP_FULL").is_some();
     let only_full = std::env::var_os("RAMI_BENCH_ONLY_FULL").is_some();
+    // Rows whose name holds this text (e.g. "Tahiti"), to re-measure a few.
+    let only_rows = std::env::var("RAMI_BENCH_ROWS").ok();
     for c in CONFIGS {
         if (skip_full && c.table > 40) || (only_full && c.table <= 40) {
+            continue;
+        }
+        if only_rows
+            .as_ref()
+            .is_some_and(|r| !c.name.contains(r.as_str()))
+        {
             continue;
         }
         let ps = positions(c, n, 7);
