@@ -97,12 +97,15 @@ pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
 pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) -> Option<Play> {
     let played = &play.played;
     // A swap or move can put a joker in a group that holds one already, which
-    // Tahiti's one joker per group refuses: every group is checked again (a
+    // Tahiti's one joker per group refuses: the groups it changed are checked
+    // again (only those: on full tables this runs for every candidate; a
     // group of one is a loose single, judged by `check`).
     let group_rules = rules.group_rules();
     let valid = |t: &[Vec<Card>]| {
-        t.iter()
-            .all(|g| g.len() < 2 || rami_melds::validate_group(g, group_rules).is_ok())
+        t.len() == play.table.len()
+            && t.iter().zip(&play.table).all(|(g, was)| {
+                g == was || g.len() < 2 || rami_melds::validate_group(g, group_rules).is_ok()
+            })
     };
     let legal = |t: &[Vec<Card>]| valid(t) && check(rules, old, t, played).is_ok();
     let mut table = rename_jokers(rules, old, &play.table, played);
