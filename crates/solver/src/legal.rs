@@ -96,7 +96,18 @@ pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
 /// makes the play legal.
 pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) -> Option<Play> {
     let played = &play.played;
-    let legal = |t: &[Vec<Card>]| check(rules, old, t, played).is_ok();
+    // A swap or move can put a joker in a group that holds one already, which
+    // Tahiti's one joker per group refuses: the groups it changed are checked
+    // again (only those: on full tables this runs for every candidate; a
+    // group of one is a loose single, judged by `check`).
+    let group_rules = rules.group_rules();
+    let valid = |t: &[Vec<Card>]| {
+        t.len() == play.table.len()
+            && t.iter().zip(&play.table).all(|(g, was)| {
+                g == was || g.len() < 2 || rami_melds::validate_group(g, group_rules).is_ok()
+            })
+    };
+    let legal = |t: &[Vec<Card>]| valid(t) && check(rules, old, t, played).is_ok();
     let mut table = rename_jokers(rules, old, &play.table, played);
     if !legal(&table) {
         // Only a group holding a joker of a name with too many copies is
@@ -330,4 +341,46 @@ fn unanchored(old: &[Vec<Card>], new: &[Vec<Card>]) -> Vec<usize> {
 /// hand only.
 fn tahiti_ok(old: &[Vec<Card>], new: &[Vec<Card>], played: &[Card]) -> bool {
     table_rules::check_tahiti(old, new, played).is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rami_cards::{parse_cards, parse_table};
+
+    #[test]
+    fn a_swapped_set_joker_never_joins_a_group_holding_a_joker() {
+        // From `finder_exact`'s caps measure (40 + 14, seed 62, #179, the
+        // search without caps): the set QS *QH QD has no missing suit left
+        // (both QC on the table), so its joker was swapped with the QC of
+        // *QH QD QC, which then held two jokers.
+        let t = |s| parse_table(s).expect("test notation");
+        let old = t(
+            "7S 7H 7D 7C | 4H *5H 6H | 7S 8S 9S 10S JS *QS | AS 2S 3S 4S 5S \
+             | AC 2C 3C 4C 5C | 8S 8D 8C | QC *KC AC | 10H JH QH KH AH \
+             | 6C 7C *8C 9C 10C JC",
+        );
+        let table = t(
+            "4H *5H 6H | AC 2C 3C 4C 5C | 8S 8D 8C | AS 2S 3S | 3S 4S 5S \
+             | 7S 7H 7D | 7S 7H 7C | 5C 6C 7C | 8S 8H 8C | 9S 9D 9C | 10S 10H 10C \
+             | JS JH JC | KS KH KC | QH KH AH | AC *2C 3C | *QH QD QC | QS *QH QD",
+        );
+        let played = parse_cards("3S QS KS 7H 8H KH 9D QD QD 3C 5C 8C KC").expect("test notation");
+        let play = Play {
+            count: played.len(),
+            points: 0,
+            played,
+            table,
+            changed: (0..old.len()).collect(),
+            rearranged: true,
+        };
+        if let Some(p) = rename_set_jokers(RuleSet::Tahiti, &old, &play) {
+            for g in p.table.iter().filter(|g| g.len() > 1) {
+                assert!(
+                    rami_melds::validate_group(g, RuleSet::Tahiti.group_rules()).is_ok(),
+                    "{g:?}"
+                );
+            }
+        }
+    }
 }

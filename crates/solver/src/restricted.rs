@@ -181,11 +181,18 @@ fn legalize(pos: &Position, play: Play) -> Option<Play> {
 type Kept = Option<(i32, Play)>;
 
 /// Sweeps `branch`; a better play replaces `best` only if it is legal (a play
-/// the rules refuse is passed over, and the search goes on).
-fn consider(pos: &Position, goal: Goal, branch: Branch, dissolve: &[usize], best: &mut Kept) {
+/// the rules refuse is passed over, and the search goes on). `true` when the
+/// sweep found a better play the rules refused.
+fn consider(
+    pos: &Position,
+    goal: Goal,
+    branch: Branch,
+    dissolve: &[usize],
+    best: &mut Kept,
+) -> bool {
     let floor = best.as_ref().map(|(v, _)| v + 1);
     let Some(found) = sweep_branch(pos, goal, branch, dissolve, floor) else {
-        return;
+        return false;
     };
     let value = found.value;
     // The fewest changed groups first; if that keeps a group the rules no
@@ -195,8 +202,12 @@ fn consider(pos: &Position, goal: Goal, branch: Branch, dissolve: &[usize], best
         None if goal == Goal::Hint || value > 0 => legalize(pos, finish(pos, found, false)),
         None => None,
     };
-    if let Some(play) = play {
-        *best = Some((value, play));
+    match play {
+        Some(play) => {
+            *best = Some((value, play));
+            false
+        }
+        None => true,
     }
 }
 
@@ -476,6 +487,10 @@ fn drive(
         // Tahiti: what the rest of the play can be worth at most, whatever
         // the joker groups take (found once the first combination needs it).
         let mut rest: Option<i32> = None;
+        // What the combinations swept so far take (see [`uses`]) and whether
+        // the rules refused the play found: another combination taking the
+        // same is the same sweep, which can only find that play again.
+        let mut swept: std::collections::HashMap<Uses, bool> = std::collections::HashMap::new();
         for combo in cs {
             if best.as_ref().is_some_and(|(v, _)| *v >= top.min(ceiling)) {
                 break;
@@ -501,6 +516,10 @@ fn drive(
                     break;
                 }
             }
+            let key = uses(&combo);
+            if swept.get(&key) == Some(&false) {
+                continue;
+            }
             if sweeps >= cap(SWEEPS) || spent() {
                 bite();
                 break;
@@ -509,10 +528,44 @@ fn drive(
             let mut b = branch.clone();
             b.no_wild = no_wild;
             b.joker_groups = combo;
-            consider(pos, goal, b, &dissolve, &mut best);
+            let refused = consider(pos, goal, b, &dissolve, &mut best);
+            swept.insert(key, refused);
         }
     }
     best.map(|(_, play)| play)
+}
+
+/// What a combination of joker groups takes from the rest of the play: hand
+/// cards (per face, then jokers), cards that were with a freed joker (per
+/// face), old groups held whole and table jokers (each sorted). The branch's
+/// sweep sees only these (`Position::spec`, `branch_groups`), so two
+/// combinations taking the same sweep the same rest for the same hand cards'
+/// worth: they differ only in how the joker groups split those cards (two
+/// jokers, 5-6 and 7-8 or 5-7 and 6-8), which matters only to the rules' joker
+/// names and copies. (Counts, not sorted cards: no allocation per
+/// combination, the two lists being empty but for a kept group or a Vatikan
+/// piece.)
+type Uses = ([u8; 53], [u8; 52], Vec<usize>, Vec<(usize, usize)>);
+
+fn uses(combo: &[JokerGroup]) -> Uses {
+    let mut hand = [0u8; 53];
+    let mut taken = [0u8; 52];
+    let mut kept = Vec::new();
+    let mut jokers = Vec::new();
+    for jg in combo {
+        for c in &jg.hand {
+            let i = c.natural_face().map_or(52, |f| f.index());
+            hand[i] = hand[i].saturating_add(1);
+        }
+        for f in jg.taken.iter().filter_map(|c| c.natural_face()) {
+            taken[f.index()] = taken[f.index()].saturating_add(1);
+        }
+        kept.extend(jg.kept);
+        jokers.extend(jg.table_joker);
+    }
+    kept.sort_unstable();
+    jokers.sort_unstable();
+    (hand, taken, kept, jokers)
 }
 
 /// Tahiti: every branch of the table rules, each with every combination of
@@ -729,10 +782,13 @@ fn best_combos(
     seen.insert(start);
     let mut out = Vec::new();
     let mut seen_plays = std::collections::HashSet::new();
+    // The cap counts combinations that take different cards: the others are
+    // swept only when the rules refused their twin's play (see `drive`).
+    let mut seen_uses = std::collections::HashSet::new();
     let mut pops = 0;
     while let Some((_, _, idx)) = heap.pop() {
         pops += 1;
-        if pops > cap(COMBOS_PER_BRANCH * 20) || out.len() >= cap(COMBOS_PER_BRANCH) {
+        if pops > cap(COMBOS_PER_BRANCH * 20) || seen_uses.len() >= cap(COMBOS_PER_BRANCH) {
             bite();
             break;
         }
@@ -766,6 +822,7 @@ fn best_combos(
         // again with their groups swapped, the same play. Once is enough, and
         // the cap counts distinct plays.
         if fits && seen_plays.insert(play_key(&combo)) {
+            seen_uses.insert(uses(&combo));
             out.push(combo);
         }
     }
