@@ -230,10 +230,5 @@ fn spec_hand(spec: &crate::sweep::Spec, f: usize, total: u8) -> u8 {
 }
 
 fn spec_joker_hand(spec: &crate::sweep::Spec, total: u8) -> u8 {
-    let free = if spec.joker_weight >= 0 {
-        spec.jokers_must
-    } else {
-        spec.jokers_must + spec.jokers_loose
-    };
-    total.saturating_sub(free).min(spec.jokers_hand)
+    total.saturating_sub(spec.jokers_must).min(spec.jokers_hand)
 }

@@ -49,9 +49,9 @@ pub(crate) struct Spec {
     /// high end (the others are held to the low end).
     pub run_only_high_ace: [u8; 4],
     pub set_only: [u8; 52],
-    /// Wild jokers: that must be placed, loose (optional, worth nothing), in hand.
+    /// Wild jokers: that must be placed, and in hand. (A joker never lies
+    /// loose on a Tahiti table: the position refuses one, as the engine does.)
     pub jokers_must: u8,
-    pub jokers_loose: u8,
     pub jokers_hand: u8,
     pub joker_weight: i32,
     /// A value added once (forced hand copies, already counted in `must`).
@@ -79,7 +79,6 @@ impl Spec {
             run_only_high_ace: [0; 4],
             set_only: [0; 52],
             jokers_must: 0,
-            jokers_loose: 0,
             jokers_hand: 0,
             joker_weight: 1,
             bonus: 0,
@@ -127,7 +126,7 @@ impl Spec {
     }
 
     fn jokers_total(&self) -> u8 {
-        self.jokers_must + self.jokers_loose + self.jokers_hand
+        self.jokers_must + self.jokers_hand
     }
 
     /// Hand copies used when `total` copies of face `f` are placed, and their value.
@@ -162,12 +161,7 @@ impl Spec {
 
     fn joker_value(&self, total: u8) -> (u8, i32) {
         let w = self.joker_weight;
-        let free = if w >= 0 {
-            self.jokers_must
-        } else {
-            self.jokers_must + self.jokers_loose
-        };
-        let used = total.saturating_sub(free).min(self.jokers_hand);
+        let used = total.saturating_sub(self.jokers_must).min(self.jokers_hand);
         (used, w * i32::from(used))
     }
 }
