@@ -8,6 +8,9 @@
 use crate::Play;
 use rami_cards::{Card, CardCounts, Face};
 use rami_melds::{RuleSet, table_rules};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// What a play breaks of the rules the sweep does not model.
 #[derive(Debug, PartialEq, Eq)]
@@ -118,7 +121,15 @@ pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) 
             .collect()
     };
     let base = Copies::of(&play.table);
-    let (renamed, counts) = rename_jokers(rules, old, play.table.clone(), base.clone(), played);
+    let namings = Namings::new(group_rules);
+    let (renamed, counts) = rename_jokers(
+        rules,
+        old,
+        &namings,
+        play.table.clone(),
+        base.clone(),
+        played,
+    );
     let table = match (counts.faults == 0).then(|| ordered(&renamed)) {
         Some(t) if legal(&t) => t,
         _ => {
@@ -130,13 +141,13 @@ pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) 
             // listed in before, each from the play's table's counts updated
             // for the change, and the first legal one is kept.
             let mut try_one = |t: Vec<Vec<Card>>, counts: Copies| {
-                let (t, counts) = rename_jokers(rules, old, t, counts, played);
+                let (t, counts) = rename_jokers(rules, old, &namings, t, counts, played);
                 (counts.faults == 0)
                     .then(|| ordered(&t))
                     .filter(|t| legal(t))
             };
             swaps(&play.table, &base, &mut try_one)
-                .or_else(|| moves(rules, &play.table, &base, &over, &mut try_one))?
+                .or_else(|| moves(&namings, &play.table, &base, &over, &mut try_one))?
         }
     };
     let sorted = |g: &[Card]| {
@@ -237,6 +248,7 @@ impl Copies {
 fn rename_jokers(
     rules: RuleSet,
     old: &[Vec<Card>],
+    namings: &Namings,
     mut table: Vec<Vec<Card>>,
     mut counts: Copies,
     played: &[Card],
@@ -249,13 +261,17 @@ fn rename_jokers(
             // (a new name never does), so a group none of whose jokers has
             // such a name cannot help (nor could it before: every naming was
             // tried and refused).
-            let names: Vec<Face> = table[g].iter().filter_map(|c| c.declared()).collect();
-            if !names.iter().any(|&f| counts.over(f)) {
+            if !table[g]
+                .iter()
+                .filter_map(|c| c.declared())
+                .any(|f| counts.over(f))
+            {
                 continue;
             }
+            let names: Vec<Face> = table[g].iter().filter_map(|c| c.declared()).collect();
             let bare: Vec<Card> = table[g].iter().map(|c| c.in_hand()).collect();
             let jokers = bare.iter().filter(|&&c| c == Card::JOKER).count();
-            for way in rami_melds::joker_namings(&bare, rules.group_rules()) {
+            for way in namings.of(&bare).iter() {
                 // The k-th joker takes the way's k-th name (one left without
                 // a name keeps none).
                 let mut now = counts.clone();
@@ -268,7 +284,7 @@ fn rename_jokers(
                 if now.faults >= counts.faults {
                     continue;
                 }
-                let mut way_names = way.into_iter();
+                let mut way_names = way.iter().copied();
                 let named: Vec<Card> = bare
                     .iter()
                     .map(|&c| {
@@ -369,13 +385,13 @@ fn swaps<R>(
 /// one at the end of a run. Moves are tried only out of the groups
 /// `from_groups`.
 fn moves<R>(
-    rules: RuleSet,
+    namings: &Namings,
     table: &[Vec<Card>],
     counts: &Copies,
     from_groups: &[usize],
     try_one: &mut impl FnMut(Vec<Vec<Card>>, Copies) -> Option<R>,
 ) -> Option<R> {
-    let group_rules = rules.group_rules();
+    let group_rules = namings.rules;
     // A name whose every copy is down as a natural card is a fault wherever
     // the joker goes (renaming moves jokers, never natural cards).
     let naturals = &counts.naturals;
@@ -396,6 +412,8 @@ fn moves<R>(
                 }
                 let mut bare: Vec<Card> = to.clone();
                 bare.push(Card::JOKER);
+                // (Not remembered: each target is tried for about one joker
+                // per call, so remembering cost more than it saved.)
                 for way in rami_melds::joker_namings(&bare, group_rules) {
                     let Some(&face) = way.first() else { continue };
                     if naturals.face_count(face) >= COPIES {
@@ -419,6 +437,39 @@ fn moves<R>(
         }
     }
     None
+}
+
+/// `rami_melds::joker_namings` remembered per group for one call of
+/// [`rename_set_jokers`]: its candidates rename the same groups again and
+/// again (each candidate changes two groups of the table, the renaming walks
+/// all of them).
+/// The namings depend on the cards and the group rules only.
+struct Namings {
+    rules: rami_melds::GroupRules,
+    seen: RefCell<HashMap<Vec<Card>, Ways>>,
+}
+
+/// Every naming of a group's jokers, shared between its uses.
+type Ways = Rc<Vec<Vec<Face>>>;
+
+impl Namings {
+    fn new(rules: rami_melds::GroupRules) -> Self {
+        Namings {
+            rules,
+            seen: RefCell::default(),
+        }
+    }
+
+    fn of(&self, cards: &[Card]) -> Ways {
+        if let Some(ways) = self.seen.borrow().get(cards) {
+            return Rc::clone(ways);
+        }
+        let ways = Rc::new(rami_melds::joker_namings(cards, self.rules));
+        self.seen
+            .borrow_mut()
+            .insert(cards.to_vec(), Rc::clone(&ways));
+        ways
+    }
 }
 
 /// The groups holding a joker named for a card with more copies on `table`
