@@ -124,6 +124,22 @@ fn main() {
                 st.max_layer
             );
         }
+        // ANSWERS=1: the whole answer of each position (to compare two builds
+        // position by position: timing-free lines only).
+        if std::env::var_os("ANSWERS").is_some() {
+            match &p {
+                Some(p) => println!(
+                    "{i}: count {} points {} changed {:?} rearranged {} played {} | {}",
+                    p.count,
+                    p.points,
+                    p.changed,
+                    p.rearranged,
+                    rami_cards::format_cards(&p.played),
+                    rami_cards::format_table(&p.table)
+                ),
+                None => println!("{i}: none"),
+            }
+        }
         // Groups the plays change (the fewest-changes step's result).
         changed += p.as_ref().map_or(0, |p| p.changed.len());
         plays += usize::from(p.is_some());

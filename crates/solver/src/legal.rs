@@ -8,6 +8,9 @@
 use crate::Play;
 use rami_cards::{Card, CardCounts, Face};
 use rami_melds::{RuleSet, table_rules};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// What a play breaks of the rules the sweep does not model.
 #[derive(Debug, PartialEq, Eq)]
@@ -108,17 +111,45 @@ pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) 
             })
     };
     let legal = |t: &[Vec<Card>]| valid(t) && check(rules, old, t, played).is_ok();
-    let mut table = rename_jokers(rules, old, &play.table, played);
-    if !legal(&table) {
-        // Only a group holding a joker of a name with too many copies is
-        // worth taking a joker from (the renaming keeps group indexes).
-        let over = over_copied_groups(&table);
-        table = swaps(&play.table)
-            .into_iter()
-            .chain(moves(rules, &play.table, &over))
-            .map(|t| rename_jokers(rules, old, &t, played))
-            .find(|t| legal(t))?;
-    }
+    // A renamed table still at fault under the copies rule is never legal
+    // (`check` refuses it: its copies rule faults exactly where `Copies`
+    // counts one), so it is refused before the groups are put in reading
+    // order and the whole table is checked.
+    let ordered = |t: &[Vec<Card>]| -> Vec<Vec<Card>> {
+        t.iter()
+            .map(|g| rami_melds::reading_order(g, rules.ace_mode()))
+            .collect()
+    };
+    let base = Copies::of(&play.table);
+    let namings = Namings::new(group_rules);
+    let (renamed, counts) = rename_jokers(
+        rules,
+        old,
+        &namings,
+        play.table.clone(),
+        base.clone(),
+        played,
+    );
+    let table = match (counts.faults == 0).then(|| ordered(&renamed)) {
+        Some(t) if legal(&t) => t,
+        _ => {
+            // Only a group holding a joker of a name with too many copies is
+            // worth taking a joker from (the renaming keeps group indexes;
+            // reading order within a group does not matter here).
+            let over = over_copied_groups(&renamed);
+            // Candidates are made one at a time, in the order they were
+            // listed in before, each from the play's table's counts updated
+            // for the change, and the first legal one is kept.
+            let mut try_one = |t: Vec<Vec<Card>>, counts: Copies| {
+                let (t, counts) = rename_jokers(rules, old, &namings, t, counts, played);
+                (counts.faults == 0)
+                    .then(|| ordered(&t))
+                    .filter(|t| legal(t))
+            };
+            swaps(&play.table, &base, &mut try_one)
+                .or_else(|| moves(&namings, &play.table, &base, &over, &mut try_one))?
+        }
+    };
     let sorted = |g: &[Card]| {
         let mut v = g.to_vec();
         v.sort();
@@ -149,8 +180,140 @@ fn set_rank(group: &[Card]) -> Option<rami_cards::Rank> {
     faces.all(|f| f.rank() == first).then_some(first)
 }
 
+/// The copies rule's faults of a table, kept as counts so that a renaming or
+/// a swap only updates them (recounting the whole table for every naming of
+/// every joker group was 43% of the instructions on full Tahiti tables).
+///
+/// The rule reads the table in order and faults a joker named for a face
+/// whose natural copies plus the jokers of that name read before it reach
+/// [`COPIES`]. With `n` natural copies and `j` jokers of a name, the `k`-th
+/// such joker (from 0) is at fault when `n + k >= COPIES`: `max(0, j - cap)`
+/// faults with `cap = max(0, COPIES - n)`, whatever the order. So the faults
+/// are a sum over names, and moving a name changes one term.
+#[derive(Clone)]
+struct Copies {
+    /// Natural cards of each face (renaming and swapping never change them).
+    naturals: CardCounts,
+    /// Jokers named for each face (counted in the face's slot).
+    named: CardCounts,
+    /// The copies rule's faults: `check_copies` fails exactly when not 0.
+    faults: usize,
+}
+
+impl Copies {
+    fn of(table: &[Vec<Card>]) -> Self {
+        let mut c = Copies {
+            naturals: CardCounts::from_cards(table.iter().flatten()),
+            named: CardCounts::new(),
+            faults: 0,
+        };
+        for face in table.iter().flatten().filter_map(|c| c.declared()) {
+            c.add_name(face);
+        }
+        c
+    }
+
+    /// Jokers of this name that are not at fault.
+    fn cap(&self, face: Face) -> u8 {
+        COPIES.saturating_sub(self.naturals.face_count(face))
+    }
+
+    /// More jokers of this name than it has room for: taking one away
+    /// lowers the faults.
+    fn over(&self, face: Face) -> bool {
+        self.named.face_count(face) > self.cap(face)
+    }
+
+    fn add_name(&mut self, face: Face) {
+        if self.named.face_count(face) >= self.cap(face) {
+            self.faults += 1;
+        }
+        self.named.add(Card::from_face(face));
+    }
+
+    fn remove_name(&mut self, face: Face) {
+        if self.over(face) {
+            self.faults -= 1;
+        }
+        self.named.remove(Card::from_face(face));
+    }
+}
+
+/// `table` with its jokers renamed where that lowers the copies rule's
+/// faults: a set joker for another missing suit, a run joker at the other end
+/// of its run (every naming of the group's jokers, groups in order, while a
+/// renaming helps). Jokers that must keep their names (not freed) keep them.
+/// `counts` are `table`'s; the renamed table comes back with its counts, its
+/// groups not yet in reading order.
+fn rename_jokers(
+    rules: RuleSet,
+    old: &[Vec<Card>],
+    namings: &Namings,
+    mut table: Vec<Vec<Card>>,
+    mut counts: Copies,
+    played: &[Card],
+) -> (Vec<Vec<Card>>, Copies) {
+    let mut progress = true;
+    while counts.faults > 0 && progress {
+        progress = false;
+        for g in 0..table.len() {
+            // Only taking away a name with too many jokers lowers the faults
+            // (a new name never does), so a group none of whose jokers has
+            // such a name cannot help (nor could it before: every naming was
+            // tried and refused).
+            if !table[g]
+                .iter()
+                .filter_map(|c| c.declared())
+                .any(|f| counts.over(f))
+            {
+                continue;
+            }
+            let names: Vec<Face> = table[g].iter().filter_map(|c| c.declared()).collect();
+            let bare: Vec<Card> = table[g].iter().map(|c| c.in_hand()).collect();
+            let jokers = bare.iter().filter(|&&c| c == Card::JOKER).count();
+            for way in namings.of(&bare).iter() {
+                // The k-th joker takes the way's k-th name (one left without
+                // a name keeps none).
+                let mut now = counts.clone();
+                for &f in &names {
+                    now.remove_name(f);
+                }
+                for &f in way.iter().take(jokers) {
+                    now.add_name(f);
+                }
+                if now.faults >= counts.faults {
+                    continue;
+                }
+                let mut way_names = way.iter().copied();
+                let named: Vec<Card> = bare
+                    .iter()
+                    .map(|&c| {
+                        if c == Card::JOKER {
+                            way_names.next().map_or(c, Card::named_joker)
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                let was = std::mem::replace(&mut table[g], named);
+                if names_kept(rules, old, &table, played) {
+                    counts = now;
+                    progress = true;
+                    break;
+                }
+                table[g] = was;
+            }
+        }
+    }
+    // The counts kept up to date are the whole table's count (tests run
+    // with debug assertions: every call of every test checks it).
+    debug_assert_eq!(counts.faults, copies_faults(&table));
+    (table, counts)
+}
+
 /// Named jokers standing for a card whose every copy is on the table before
-/// them (the copies rule's faults, counted in reading order).
+/// them (the copies rule's faults, counted in reading order as the engine
+/// does): what `Copies` keeps, recounted from scratch to check it.
 fn copies_faults(table: &[Vec<Card>]) -> usize {
     let mut on_table = CardCounts::from_cards(table.iter().flatten());
     let mut faults = 0;
@@ -163,68 +326,23 @@ fn copies_faults(table: &[Vec<Card>]) -> usize {
     faults
 }
 
-/// `table` with its jokers renamed where that lowers the copies rule's
-/// faults: a set joker for another missing suit, a run joker at the other end
-/// of its run (every naming of the group's jokers, groups in order, while a
-/// renaming helps). Jokers that must keep their names (not freed) keep them.
-fn rename_jokers(
-    rules: RuleSet,
-    old: &[Vec<Card>],
-    table: &[Vec<Card>],
-    played: &[Card],
-) -> Vec<Vec<Card>> {
-    let mut table = table.to_vec();
-    let mut faults = copies_faults(&table);
-    let mut progress = true;
-    while faults > 0 && progress {
-        progress = false;
-        for g in 0..table.len() {
-            if !table[g].iter().any(|c| c.declared().is_some()) {
-                continue;
-            }
-            let bare: Vec<Card> = table[g].iter().map(|c| c.in_hand()).collect();
-            for way in rami_melds::joker_namings(&bare, rules.group_rules()) {
-                let mut names = way.into_iter();
-                let named: Vec<Card> = bare
-                    .iter()
-                    .map(|&c| {
-                        if c == Card::JOKER {
-                            names.next().map_or(c, Card::named_joker)
-                        } else {
-                            c
-                        }
-                    })
-                    .collect();
-                let was = std::mem::replace(&mut table[g], named);
-                let now = copies_faults(&table);
-                if now < faults && names_kept(rules, old, &table, played) {
-                    faults = now;
-                    progress = true;
-                    break;
-                }
-                table[g] = was;
-            }
-        }
-    }
-    table
-        .iter()
-        .map(|g| rami_melds::reading_order(g, rules.ace_mode()))
-        .collect()
-}
-
-/// Every table made from `table` by one swap of a set joker with a natural
+/// The tables made from `table` by one swap of a set joker with a natural
 /// card of the set's rank, of a suit the set lacks, from another group (the
-/// joker named for that card). A set joker none of whose missing suits has a
-/// copy left can stand in a group that held such a card, while the card fills
-/// the set: the same cards, other groups.
-fn swaps(table: &[Vec<Card>]) -> Vec<Vec<Vec<Card>>> {
-    let mut out = Vec::new();
+/// joker named for that card), each handed to `try_one` with its counts
+/// (`counts` are `table`'s) until it answers: the first answer. A set joker
+/// none of whose missing suits has a copy left can stand in a group that held
+/// such a card, while the card fills the set: the same cards, other groups.
+fn swaps<R>(
+    table: &[Vec<Card>],
+    counts: &Copies,
+    try_one: &mut impl FnMut(Vec<Vec<Card>>, Copies) -> Option<R>,
+) -> Option<R> {
     for (a, set) in table.iter().enumerate() {
         let Some(rank) = set_rank(set) else { continue };
         for (i, joker) in set.iter().enumerate() {
-            if joker.declared().is_none() {
+            let Some(name) = joker.declared() else {
                 continue;
-            }
+            };
             for (b, other) in table.iter().enumerate() {
                 if b == a {
                     continue;
@@ -244,25 +362,39 @@ fn swaps(table: &[Vec<Card>]) -> Vec<Vec<Vec<Card>>> {
                     let mut t = table.to_vec();
                     t[a][i] = *card;
                     t[b][k] = Card::named_joker(face);
-                    out.push(t);
+                    // The natural card only changes group; the joker's name
+                    // changes from `name` to `face`.
+                    let mut now = counts.clone();
+                    now.remove_name(name);
+                    now.add_name(face);
+                    if let Some(r) = try_one(t, now) {
+                        return Some(r);
+                    }
                 }
             }
         }
     }
-    out
+    None
 }
 
-/// Every table made from `table` by moving one joker out of a group that
+/// The tables made from `table` by moving one joker out of a group that
 /// stays valid without it (a set of four, a run of four or more at its end)
-/// into another group it fits, under each name it can take there: a joker
-/// with no name left in its set may have one at the end of a run.
-/// Moves are tried only out of the groups `from_groups`.
-fn moves(rules: RuleSet, table: &[Vec<Card>], from_groups: &[usize]) -> Vec<Vec<Vec<Card>>> {
-    let group_rules = rules.group_rules();
+/// into another group it fits, under each name it can take there, each
+/// handed to `try_one` with its counts (`counts` are `table`'s) until it
+/// answers: the first answer. A joker with no name left in its set may have
+/// one at the end of a run. Moves are tried only out of the groups
+/// `from_groups`.
+fn moves<R>(
+    namings: &Namings,
+    table: &[Vec<Card>],
+    counts: &Copies,
+    from_groups: &[usize],
+    try_one: &mut impl FnMut(Vec<Vec<Card>>, Copies) -> Option<R>,
+) -> Option<R> {
+    let group_rules = namings.rules;
     // A name whose every copy is down as a natural card is a fault wherever
     // the joker goes (renaming moves jokers, never natural cards).
-    let naturals = CardCounts::from_cards(table.iter().flatten());
-    let mut out = Vec::new();
+    let naturals = &counts.naturals;
     for &a in from_groups {
         let Some(from) = table.get(a) else { continue };
         for (i, joker) in from.iter().enumerate() {
@@ -280,6 +412,8 @@ fn moves(rules: RuleSet, table: &[Vec<Card>], from_groups: &[usize]) -> Vec<Vec<
                 }
                 let mut bare: Vec<Card> = to.clone();
                 bare.push(Card::JOKER);
+                // (Not remembered: each target is tried for about one joker
+                // per call, so remembering cost more than it saved.)
                 for way in rami_melds::joker_namings(&bare, group_rules) {
                     let Some(&face) = way.first() else { continue };
                     if naturals.face_count(face) >= COPIES {
@@ -290,12 +424,52 @@ fn moves(rules: RuleSet, table: &[Vec<Card>], from_groups: &[usize]) -> Vec<Vec<
                     let mut grown = to.clone();
                     grown.push(Card::named_joker(face));
                     t[b] = grown;
-                    out.push(t);
+                    let mut now = counts.clone();
+                    if let Some(name) = joker.declared() {
+                        now.remove_name(name);
+                    }
+                    now.add_name(face);
+                    if let Some(r) = try_one(t, now) {
+                        return Some(r);
+                    }
                 }
             }
         }
     }
-    out
+    None
+}
+
+/// `rami_melds::joker_namings` remembered per group for one call of
+/// [`rename_set_jokers`]: its candidates rename the same groups again and
+/// again (each candidate changes two groups of the table, the renaming walks
+/// all of them).
+/// The namings depend on the cards and the group rules only.
+struct Namings {
+    rules: rami_melds::GroupRules,
+    seen: RefCell<HashMap<Vec<Card>, Ways>>,
+}
+
+/// Every naming of a group's jokers, shared between its uses.
+type Ways = Rc<Vec<Vec<Face>>>;
+
+impl Namings {
+    fn new(rules: rami_melds::GroupRules) -> Self {
+        Namings {
+            rules,
+            seen: RefCell::default(),
+        }
+    }
+
+    fn of(&self, cards: &[Card]) -> Ways {
+        if let Some(ways) = self.seen.borrow().get(cards) {
+            return Rc::clone(ways);
+        }
+        let ways = Rc::new(rami_melds::joker_namings(cards, self.rules));
+        self.seen
+            .borrow_mut()
+            .insert(cards.to_vec(), Rc::clone(&ways));
+        ways
+    }
 }
 
 /// The groups holding a joker named for a card with more copies on `table`
@@ -347,6 +521,38 @@ fn tahiti_ok(old: &[Vec<Card>], new: &[Vec<Card>], played: &[Card]) -> bool {
 mod tests {
     use super::*;
     use rami_cards::{parse_cards, parse_table};
+
+    #[test]
+    fn copies_counts_match_the_engine_in_any_order() {
+        // Names with no, one and two natural copies down, one to three
+        // jokers each, in several orders: the counted faults are the
+        // engine's (`check_copies` fails exactly when some are counted) and
+        // the recount's, and survive a name moved and moved back.
+        let t = |s| parse_table(s).expect("test notation");
+        for s in [
+            "7S 7H 7D | *7C 7S 7H | 7S 7H *7C",
+            "*7C 7S 7H | 7S 7H 7D | 7S 7H *7C",
+            "4H *5H 6H | 5H *5H 5D | 3H 4H *5H",
+            "4H *5H 6H | 5S 5C 5D | 8S 8H 8D",
+            "4H *5H 6H | 5S 5C 5D 5H | 5H 5S 5C | 4C *5C 6C",
+            "AS 2S 3S | *QH QD QC | QS *QH QD | QH QS *QD",
+        ] {
+            let table = t(s);
+            let mut c = Copies::of(&table);
+            assert_eq!(c.faults, copies_faults(&table), "{s}");
+            assert_eq!(c.faults == 0, copies_ok(&table), "{s}");
+            let before = c.faults;
+            for face in table.iter().flatten().filter_map(|c| c.declared()) {
+                let other = rami_cards::Face::from_index((face.index() + 1) % 52)
+                    .expect("a face index below 52");
+                c.remove_name(face);
+                c.add_name(other);
+                c.remove_name(other);
+                c.add_name(face);
+                assert_eq!(c.faults, before, "{s}");
+            }
+        }
+    }
 
     #[test]
     fn a_swapped_set_joker_never_joins_a_group_holding_a_joker() {
