@@ -411,7 +411,7 @@ fn sources(faces: &[Face], hand: &Counts, table: &Counts) -> Vec<(Vec<Card>, Vec
 /// pieces (all combinations, best first, up to the caps), the rest swept.
 fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
-    drive(pos, goal, ceiling, false, |branch| {
+    drive(pos, goal, ceiling, false, |branch, _| {
         let needy = needy_jokers(pos, branch, &dissolve);
         // A real card that frees a joker may lie in a piece as well as anywhere.
         let hand = pos.hand_counts;
@@ -446,7 +446,7 @@ fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
                 .filter(|c| c.is_joker())
                 .count()
         };
-        let mut combos = best_combos(pos, goal, slots, alike, state);
+        let mut combos = best_combos(pos, goal, slots, alike, state, &mut |_| i32::MIN);
         combos.retain(|c| jokers(c) <= usize::from(pos.hand_jokers));
         combos
     })
@@ -462,7 +462,7 @@ fn drive(
     goal: Goal,
     ceiling: i32,
     no_wild: bool,
-    combos_of: impl Fn(&Branch) -> Vec<Vec<JokerGroup>>,
+    combos_of: impl Fn(&Branch, &mut dyn FnMut(i32) -> i32) -> Vec<Vec<JokerGroup>>,
 ) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
     let mut best: Kept = None;
@@ -483,10 +483,28 @@ fn drive(
         let Some(top) = branch_top(pos, goal, &branch, &dissolve, floor) else {
             continue;
         };
-        let cs = combos_of(&branch);
         // Tahiti: what the rest of the play can be worth at most, whatever
-        // the joker groups take (found once the first combination needs it).
+        // the joker groups take (found before the combinations are listed,
+        // from the most any combination's hand cards can be worth).
         let mut rest: Option<i32> = None;
+        let cs = {
+            // The least hand-card score a combination needs to beat the best
+            // play so far: combinations come best first, so their listing
+            // stops there (no cap spent on combinations the bound cuts).
+            let mut least = |most: i32| -> i32 {
+                let Some((v, _)) = &best else {
+                    return i32::MIN;
+                };
+                if !no_wild || goal == Goal::Hint {
+                    return i32::MIN;
+                }
+                sweeps += 1;
+                let r = rest_bound(pos, goal, &branch, &dissolve, v + 1 - most);
+                rest = Some(r);
+                v + 1 - r
+            };
+            combos_of(&branch, &mut least)
+        };
         // What the combinations swept so far take (see [`uses`]) and whether
         // the rules refused the play found: another combination taking the
         // same is the same sweep, which can only find that play again.
@@ -516,6 +534,8 @@ fn drive(
                     break;
                 }
             }
+            let before = best.as_ref().map(|(v, _)| *v);
+            let score = (no_wild && goal != Goal::Hint).then(|| combo_score(pos, goal, &combo));
             let key = uses(&combo);
             if swept.get(&key) == Some(&false) {
                 continue;
@@ -529,6 +549,13 @@ fn drive(
             b.no_wild = no_wild;
             b.joker_groups = combo;
             let refused = consider(pos, goal, b, &dissolve, &mut best);
+            // The bound must hold for every legal play of the branch (a bound
+            // below one would lower answers silently).
+            if let (Some(r), Some(s), Some((v, _))) = (rest, score, &best)
+                && before != Some(*v)
+            {
+                debug_assert!(*v <= s + r, "Tahiti rest bound {r} + {s} below a play {v}");
+            }
             swept.insert(key, refused);
         }
     }
@@ -572,7 +599,9 @@ fn uses(combo: &[JokerGroup]) -> Uses {
 /// joker groups, the rest swept without jokers. `ceiling`: the unrestricted
 /// optimum (no legal play beats it: reaching it ends the search).
 fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
-    drive(pos, goal, ceiling, true, |branch| combos(pos, goal, branch))
+    drive(pos, goal, ceiling, true, |branch, least| {
+        combos(pos, goal, branch, least)
+    })
 }
 
 /// The weight of the hand cards a combination of joker groups puts down.
@@ -659,7 +688,12 @@ struct Pools {
 
 /// The combinations of joker groups for one branch, the most valuable first:
 /// every freed joker placed (it has to move), each hand joker placed or kept.
-fn combos(pos: &Position, goal: Goal, branch: &Branch) -> Vec<Vec<JokerGroup>> {
+fn combos(
+    pos: &Position,
+    goal: Goal,
+    branch: &Branch,
+    least: &mut dyn FnMut(i32) -> i32,
+) -> Vec<Vec<JokerGroup>> {
     // The real card that frees a joker may lie in a joker group (with that
     // joker, say) as well as anywhere: it is not held back here.
     let mut hand = pos.hand_counts;
@@ -714,7 +748,7 @@ fn combos(pos: &Position, goal: Goal, branch: &Branch) -> Vec<Vec<JokerGroup>> {
         o.push(None);
         slots.push(o);
     }
-    best_combos(pos, goal, slots, alike, state)
+    best_combos(pos, goal, slots, alike, state, least)
 }
 
 /// What is left for the next joker.
@@ -753,13 +787,16 @@ impl State {
 /// first: a best-first walk over the options each sorted by the hand cards they
 /// put down, so the cap keeps the best combinations whatever their number.
 /// Slots from `alike` on are the hand's jokers, alike: their options are taken
-/// in order, so each combination comes once.
+/// in order, so each combination comes once. `least`, given the most a
+/// combination can score, says the least score worth listing: the walk stops
+/// below it (every later combination scores no more).
 fn best_combos(
     pos: &Position,
     goal: Goal,
     mut slots: Vec<Vec<Option<JokerGroup>>>,
     alike: usize,
     state: State,
+    least: &mut dyn FnMut(i32) -> i32,
 ) -> Vec<Vec<JokerGroup>> {
     let score = |o: &Option<JokerGroup>| -> i32 {
         o.as_ref().map_or(0, |jg| {
@@ -778,6 +815,7 @@ fn best_combos(
     let mut seen = std::collections::HashSet::new();
     let mut seq = 0u32;
     let start = vec![0usize; n];
+    let least = least(total(&start));
     heap.push((total(&start), std::cmp::Reverse(seq), start.clone()));
     seen.insert(start);
     let mut out = Vec::new();
@@ -786,7 +824,10 @@ fn best_combos(
     // swept only when the rules refused their twin's play (see `drive`).
     let mut seen_uses = std::collections::HashSet::new();
     let mut pops = 0;
-    while let Some((_, _, idx)) = heap.pop() {
+    while let Some((t, _, idx)) = heap.pop() {
+        if t < least {
+            break;
+        }
         pops += 1;
         if pops > cap(COMBOS_PER_BRANCH * 20) || seen_uses.len() >= cap(COMBOS_PER_BRANCH) {
             bite();
