@@ -285,29 +285,8 @@ impl Position {
             rami_melds::AceMode::Low => (1, 13),
             rami_melds::AceMode::Either => (1, 14),
         };
-        let at = |suit: usize, p: u8| -> bool {
-            let rank = if p == 14 { 0 } else { usize::from(p) - 1 };
-            avail[suit * 13 + rank]
-        };
         (0..52).any(|f| {
-            if cards[f] == 0 {
-                return false;
-            }
-            let (suit, rank) = (f / 13, f % 13);
-            let suits = (0..4).filter(|&t| avail[t * 13 + rank]).count();
-            if suits + jokers >= 3 {
-                return true;
-            }
-            let places: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
-            places.iter().any(|&p0| {
-                let p = if rank == 0 { p0 } else { rank as u8 + 1 };
-                if p < lo || p > hi {
-                    return false;
-                }
-                (p.saturating_sub(2).max(lo)..=p)
-                    .filter(|&start| start + 2 <= hi)
-                    .any(|start| (start..start + 3).filter(|&q| !at(suit, q)).count() <= jokers)
-            })
+            cards[f] > 0 && sweep::could_have_group(&avail, f / 13, f % 13, jokers, lo, hi)
         })
     }
 

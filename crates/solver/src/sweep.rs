@@ -591,6 +591,34 @@ fn extend_sets(counts: [u8; 4], n: usize, more: &[usize], jokers_left: u8, one: 
 /// copies of other suits, and a run through it one of the three pairs of
 /// places around it (distinct runs, distinct copies). Not for an
 /// ace-either ace (two places).
+/// Whether the card of `suit` and `rank` (0 = ace) could be in some group
+/// among the faces `present` marks, `jokers` filling gaps: two more suits of
+/// its rank, or a window of three places of its suit (within `lo..=hi`, the
+/// ace at either end it may take) around it. A necessary condition only.
+pub(crate) fn could_have_group(
+    present: &[bool; 52],
+    suit: usize,
+    rank: usize,
+    jokers: usize,
+    lo: u8,
+    hi: u8,
+) -> bool {
+    if (0..4).filter(|&t| present[t * 13 + rank]).count() + jokers >= 3 {
+        return true;
+    }
+    let at = |p: u8| present[suit * 13 + usize::from(if p == 14 { 1 } else { p }) - 1];
+    let places: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
+    places.iter().any(|&p0| {
+        let p = if rank == 0 { p0 } else { rank as u8 + 1 };
+        if p < lo || p > hi {
+            return false;
+        }
+        (p.saturating_sub(2).max(lo)..=p)
+            .filter(|&start| start + 2 <= hi)
+            .any(|start| (start..start + 3).filter(|&q| !at(q)).count() <= jokers)
+    })
+}
+
 fn too_many_copies(spec: &Spec, f: usize, lo: u8, hi: u8) -> bool {
     let (suit, rank) = (f / 13, f % 13);
     let c = u32::from(spec.must[f]);
@@ -1136,10 +1164,10 @@ impl<'a> Sweep<'a> {
         let jokers = usize::from(spec.jokers_total());
         let range = spec.positions();
         let (lo, hi) = (*range.start(), *range.end());
-        let has = |suit: usize, p: u8| {
-            let rank = usize::from(if p == 14 { 1 } else { p }) - 1;
-            spec.must[suit * 13 + rank] > 0
-        };
+        let mut present = [false; 52];
+        for (p, &m) in present.iter_mut().zip(&spec.must) {
+            *p = m > 0;
+        }
         (0..52).any(|f| {
             if spec.must[f] == 0 {
                 return false;
@@ -1148,19 +1176,7 @@ impl<'a> Sweep<'a> {
             if jokers == 0 && too_many_copies(spec, f, lo, hi) {
                 return true;
             }
-            if (0..4).filter(|&t| spec.must[t * 13 + rank] > 0).count() + jokers >= 3 {
-                return false;
-            }
-            let places: &[u8] = if rank == 0 { &[1, 14] } else { &[0] };
-            !places.iter().any(|&p0| {
-                let p = if rank == 0 { p0 } else { rank as u8 + 1 };
-                if p < lo || p > hi {
-                    return false;
-                }
-                (p.saturating_sub(2).max(lo)..=p)
-                    .filter(|&start| start + 2 <= hi)
-                    .any(|start| (start..start + 3).filter(|&q| !has(suit, q)).count() <= jokers)
-            })
+            !could_have_group(&present, suit, rank, jokers, lo, hi)
         })
     }
 
