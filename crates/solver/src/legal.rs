@@ -476,12 +476,6 @@ impl Namings {
     }
 }
 
-/// The identities next to each joker of a group: run neighbours, or the other
-/// cards of a set.
-pub(crate) fn neighbours(group: &[Card], joker_at: usize) -> Vec<Face> {
-    table_rules::neighbours(group, joker_at)
-}
-
 /// Vatikan: the input groups holding a joker, not freed, that ends in no group
 /// with a card that was next to it.
 fn unanchored(old: &[Vec<Card>], new: &[Vec<Card>]) -> Vec<usize> {

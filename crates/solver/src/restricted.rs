@@ -290,7 +290,7 @@ fn needy_jokers(pos: &Position, branch: &Branch, dissolve: &[usize]) -> Vec<Need
                     }
                 }
             };
-            let places: Vec<u8> = legal::neighbours(group, i)
+            let places: Vec<u8> = rami_melds::table_rules::neighbours(group, i)
                 .iter()
                 .map(|f| match f.rank().value() {
                     1 if p == 2 => 1,
