@@ -327,7 +327,7 @@ impl Position {
 
     /// Every branch of the table rules (jokers freed or not, frozen groups
     /// extended or not), capped so a strange position cannot explode.
-    fn branches(&self, goal: Goal) -> Vec<Branch> {
+    fn branches(&self) -> Vec<Branch> {
         let mut out = vec![Branch::default()];
         let freeable_here = matches!(
             self.rules,
@@ -403,7 +403,6 @@ impl Position {
                 out.truncate(512);
             }
         }
-        let _ = goal;
         out
     }
 
@@ -661,7 +660,7 @@ struct Best {
 /// The best play over every branch, rebuilding `dissolve`.
 fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
     let mut best: Option<Best> = None;
-    for branch in pos.branches(goal) {
+    for branch in pos.branches() {
         try_branch(pos, goal, branch, dissolve, &mut best);
     }
     best
@@ -860,7 +859,7 @@ fn search_value(pos: &Position, goal: Goal) -> Option<i32> {
     }
     let dissolve = all_dissolvable(pos);
     let mut best: Option<i32> = None;
-    for branch in pos.branches(goal) {
+    for branch in pos.branches() {
         if let Some(v) = branch_top(pos, goal, &branch, &dissolve, best.map(|b| b + 1)) {
             best = Some(v);
         }

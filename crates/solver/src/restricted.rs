@@ -470,7 +470,7 @@ fn drive(
     let start = states_so_far();
     let budget = if cap(1) == 1 { STATES } else { u64::MAX };
     let spent = || states_so_far().saturating_sub(start) > budget;
-    for branch in pos.branches(goal) {
+    for branch in pos.branches() {
         if best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
             break;
         }
