@@ -43,6 +43,9 @@ pub fn greedy_table(
     groups.extend(hand_sets(rules, &mut left));
     let mut out = table.clone();
     out.extend(groups);
+    // Natural cards first: a joker placed before them could take the name
+    // one of them needs (and then keep it out by the copies rule).
+    left.sort_by_key(|c| c.is_joker());
     extend_groups(rules, &mut out, &mut left, copies);
     (out != *table).then_some(out)
 }
@@ -148,6 +151,14 @@ fn extend_groups(rules: RuleSet, table: &mut Table, left: &mut Vec<Card>, copies
                         Some(&face) => Card::named_joker(face),
                         None => continue,
                     }
+                } else if card.natural_face().is_some_and(|f| {
+                    table_cards.iter().filter(|c| c.face() == Some(f)).count()
+                        >= usize::from(copies)
+                }) {
+                    // A joker already named as this card would then stand
+                    // for a card whose every copy is down (the copies rule):
+                    // the greedy player never renames, so it keeps the card.
+                    continue 'cards;
                 } else {
                     card
                 };
@@ -222,6 +233,30 @@ mod tests {
             .map(|t| format_table(&t)),
             Some("5H 6H 7H *8H | 2H 3H 4H".into())
         );
+    }
+
+    #[test]
+    fn a_card_a_joker_was_named_for_stays_in_hand_when_every_copy_is_down() {
+        // Found walking four-player Vatikan games (seed 100): the joker went
+        // to 6C 7C 8C as 5C (one 5C down), then the hand's 5C joined
+        // 2C 3C 4C, and the engine refused the plan (two 5C and a joker 5C).
+        let table = parse_table("6C 7C 8C | 2C 3C 4C | 5S 5D 5C").unwrap();
+        for hand in ["* 5C", "5C *", "* 5C 9C", "9C * 5C"] {
+            let out = greedy_table(
+                RuleSet::Vatikan,
+                &table,
+                &parse_cards(hand).unwrap(),
+                true,
+                2,
+            )
+            .expect("a play");
+            assert!(
+                rami_melds::table_rules::check_copies(&out, 2).is_ok(),
+                "{hand}: {}",
+                format_table(&out)
+            );
+            assert!(out.iter().flatten().any(|c| c.is_joker()), "{hand}");
+        }
     }
 
     #[test]
