@@ -294,8 +294,13 @@ const FIRST_PATH_BUDGET: usize = 500;
 /// small test saves. Callgrind, per solve, Carousel mid-game (30 + 10):
 /// from 0 cards p99 37.4M instructions, p50 3.8M; from 20 p99 36.8M, p50
 /// 3.75M; from 40 p99 43.5M, p50 3.4M (full tables: -31% in all with the
-/// walk).
-const WALK_JOKERS_FROM: usize = 20;
+/// walk). Session 6, once the sweeps drop states whose runs cannot close
+/// (`RunReach`), which makes the exact sweep of a small test cheaper (whole
+/// probe, callgrind, from 20 -> from 40): `car 2 30 10 100` 271.7M -> 250.8M,
+/// `car 2 84 20 30` 260.2M -> 254.8M, `vat 2 30 10 100` 272.9M -> 257.2M,
+/// `car 1 30 10 100` 175.7M -> 164.1M (from 60: full Carousel 266.8M; never:
+/// 378.0M).
+const WALK_JOKERS_FROM: usize = 40;
 
 /// Entries of the options table: automaton states (10 bits), jokers placed
 /// (3 bits), aces carried (2 bits).
