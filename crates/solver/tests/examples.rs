@@ -131,3 +131,21 @@ fn carousel_searches_the_freed_joker_branch_first() {
     let p = solve_checked(RuleSet::Carousel, &t, &h, Goal::MostCards).unwrap();
     assert_eq!(p.count, 3);
 }
+
+/// A Carousel hint searches the branch keeping the named joker first: the
+/// fewest cards, which freeing (its real card forced down) cannot beat here,
+/// so the freed branch ends before any sweep. One sweep either way, but the
+/// kept branch's is the small one: 69 states kept first, 123 freed first.
+#[test]
+fn carousel_hint_searches_the_kept_joker_branch_first() {
+    let t = table("3H *4H 5H | 7S 8S 9S");
+    let h = cards("4H 6H 10S");
+    rami_solver::internal::take_stats();
+    let v = rami_solver::internal::optimum(RuleSet::Carousel, &t, &h, Goal::Hint).unwrap();
+    let st = rami_solver::internal::take_stats();
+    assert!(v.is_some());
+    assert_eq!(st.beam_sweeps + st.exact_sweeps, 1, "{st:?}");
+    assert!(st.states < 100, "{st:?}");
+    let p = solve_checked(RuleSet::Carousel, &t, &h, Goal::Hint).unwrap();
+    assert_eq!(p.count, 1);
+}
