@@ -294,8 +294,13 @@ const FIRST_PATH_BUDGET: usize = 500;
 /// small test saves. Callgrind, per solve, Carousel mid-game (30 + 10):
 /// from 0 cards p99 37.4M instructions, p50 3.8M; from 20 p99 36.8M, p50
 /// 3.75M; from 40 p99 43.5M, p50 3.4M (full tables: -31% in all with the
-/// walk).
-const WALK_JOKERS_FROM: usize = 20;
+/// walk). Session 6, once the sweeps drop states whose runs cannot close
+/// (`RunReach`), which makes the exact sweep of a small test cheaper (whole
+/// probe, callgrind, from 20 -> from 40): `car 2 30 10 100` 271.7M -> 250.8M,
+/// `car 2 84 20 30` 260.2M -> 254.8M, `vat 2 30 10 100` 272.9M -> 257.2M,
+/// `car 1 30 10 100` 175.7M -> 164.1M (from 60: full Carousel 266.8M; never:
+/// 378.0M).
+const WALK_JOKERS_FROM: usize = 40;
 
 /// Entries of the options table: automaton states (10 bits), jokers placed
 /// (3 bits), aces carried (2 bits).
@@ -823,6 +828,179 @@ struct Scratch {
     sets_reach: SetsReach,
 }
 
+/// Joker budgets [`RunReach`] tracks (0..=4 jokers; more: no `RunReach`).
+const REACH_BUDGETS: usize = 5;
+
+/// Entries of [`RUN_REACH_MEMO`] before it is emptied (a bound on memory;
+/// full tables of every mode fill a few thousand).
+const RUN_REACH_MEMO_MAX: usize = 1 << 16;
+
+/// A fast hash for the memo's keys (a few words of masks).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type ReachMemo = std::collections::HashMap<
+    [u64; REACH_BUDGETS + 1],
+    [u64; REACH_BUDGETS],
+    std::hash::BuildHasherDefault<WordHasher>,
+>;
+
+thread_local! {
+    /// [`RunReach`]'s step per suit and position, remembered per thread: the
+    /// states of one position (per joker budget) from those of the next and
+    /// the copies the position's runs may and must take. Tests and branches
+    /// of one table repeat the same suits (the uncached build was about
+    /// 230,000 instructions with two jokers, more than it saved on full
+    /// Carousel tables).
+    static RUN_REACH_MEMO: std::cell::RefCell<ReachMemo> = std::cell::RefCell::new(ReachMemo::default());
+}
+
+/// Per suit, the automaton states from which that suit's open runs can still
+/// all be closed by the end of the sweep, with at most `b` jokers: a state
+/// outside is dead whatever the other suits and the sets do. Each later face
+/// may give its runs any number of copies up to what may be placed, but at
+/// least the copies its rank's sets cannot hold (a set holds one copy of a
+/// face, and needs three cards: at a rank with too few cards for a set every
+/// copy that must go down goes to a run). The automaton's transitions alone
+/// find such a state only when the open run's missing card is reached; on full
+/// tables the depth-first feasibility walk then explores every combination of
+/// the other suits' states in between (a 15-group test of
+/// `probe either 0 84 20 30` #19: 50,807 states). Only for the plain automaton
+/// (at most 64 states, one bit each).
+struct RunReach {
+    first: u8,
+    /// Joker budgets 0..=jokers: `width` entries per position.
+    width: usize,
+    /// Index `(q - first) * width + b`: per suit, bit `d` for each state `d`
+    /// (after position `q - 1`) from which positions `q..=last` close every run
+    /// with at most `b` jokers.
+    good: Vec<[u64; 4]>,
+}
+
+impl RunReach {
+    fn new(spec: &Spec, dfa: &Dfa, first: u8, last: u8) -> Option<RunReach> {
+        let n = dfa.trans.len();
+        let jt = spec.jokers_total();
+        if n > 64 || usize::from(jt) >= REACH_BUDGETS {
+            return None;
+        }
+        let width = usize::from(jt) + 1;
+        let len = usize::from(last - first) + 2;
+        let mut good = vec![[0u64; 4]; len * width];
+        let accept = (0..n)
+            .filter(|&d| dfa.accept[d])
+            .fold(0u64, |m, d| m | (1 << d));
+        for slot in &mut good[(len - 1) * width..] {
+            *slot = [accept; 4];
+        }
+        let either = spec.ace == AceMode::Either;
+        RUN_REACH_MEMO.with(|cell| {
+            let mut memo = cell.borrow_mut();
+            if memo.len() > RUN_REACH_MEMO_MAX {
+                memo.clear();
+            }
+            for q in (first..=last).rev() {
+                let rank = usize::from(if q == 14 { 1 } else { q });
+                let i = usize::from(q - first);
+                // The most sets this rank can make: `n` sets need three cards
+                // of distinct suits each (jokers fill in), and a set holds one
+                // copy of a face.
+                let set_room = if either && q == 14 {
+                    0
+                } else {
+                    let copies: [u32; 4] = std::array::from_fn(|s| {
+                        let f = s * 13 + rank - 1;
+                        u32::from(spec.must[f] + spec.loose[f] + spec.hand[f])
+                    });
+                    let fits = |n: u32| {
+                        copies.iter().map(|&c| c.min(n)).sum::<u32>() + u32::from(jt) >= 3 * n
+                    };
+                    (1..=8u8)
+                        .take_while(|&n| fits(u32::from(n)))
+                        .last()
+                        .unwrap_or(0)
+                };
+                for s in 0..4 {
+                    let f = s * 13 + rank - 1;
+                    let max_r = (spec.must[f] + spec.loose[f] + spec.hand[f]).min(SLOTS as u8);
+                    // Ace-either's ends split the aces freely (a relaxation).
+                    let min_r = if either && (q == 1 || q == 14) {
+                        0
+                    } else {
+                        spec.run_only[f].max(spec.must[f].saturating_sub(set_room))
+                    };
+                    let mut key = [0u64; REACH_BUDGETS + 1];
+                    key[0] = u64::from(min_r) | (u64::from(max_r) << 8) | ((width as u64) << 16);
+                    for b in 0..width {
+                        key[b + 1] = good[(i + 1) * width + b][s];
+                    }
+                    let masks = *memo.entry(key).or_insert_with(|| {
+                        let mut masks = [0u64; REACH_BUDGETS];
+                        for (b, mask) in masks.iter_mut().enumerate().take(width) {
+                            for d in 0..n {
+                                'found: for r in min_r..=max_r {
+                                    for jr in 0..=(b as u8).min(SLOTS as u8 - r) {
+                                        let d2 = dfa.trans[d][sym(r + jr, jr)];
+                                        if d2 != DEAD
+                                            && (key[b + 1 - usize::from(jr)] >> d2) & 1 == 1
+                                        {
+                                            *mask |= 1 << d;
+                                            break 'found;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        masks
+                    });
+                    for b in 0..width {
+                        good[i * width + b][s] = masks[b];
+                    }
+                }
+            }
+        });
+        Some(RunReach { first, width, good })
+    }
+
+    /// Can every suit of `key` still close its runs with `jokers_left`, after
+    /// step `s` of position `p` (suits up to `s` are past `p`; `s == 4`: the
+    /// sets, every suit past `p`)? `jokers_placed`: whether this step placed
+    /// jokers; if not, only suit `s` changed (the others were alive with the
+    /// same budget one step earlier), and after a set step nothing did.
+    #[inline]
+    fn alive(&self, key: u64, p: u8, s: usize, jokers_left: u8, jokers_placed: bool) -> bool {
+        let b = usize::from(jokers_left).min(self.width - 1);
+        let at = usize::from(p - self.first);
+        let ok = |t: usize| {
+            let q = if t <= s { at + 1 } else { at };
+            let d = (key >> (D_BITS * t as u32)) & 1023;
+            d < 64 && (self.good[q * self.width + b][t] >> d) & 1 == 1
+        };
+        if jokers_placed {
+            (0..4).all(ok)
+        } else {
+            s == 4 || ok(s)
+        }
+    }
+}
+
 /// The depth-first walk of [`Sweep::try_first_path`].
 struct FirstPath {
     /// (state, step) pairs from which no complete path exists.
@@ -901,6 +1079,11 @@ pub(crate) struct Sweep<'a> {
     /// per position and suit its choice, which the feasibility walk tries
     /// first. Only an order: every option is still tried.
     pub guide: Option<Guide>,
+    /// Run closability per suit (see [`RunReach`]): the sweeps and the
+    /// feasibility walk drop states outside it.
+    run_reach: Option<RunReach>,
+    /// Build `run_reach` (tests turn it off to compare).
+    reach: bool,
 }
 
 /// Per position (1-14) and suit, a choice of some earlier path.
@@ -938,6 +1121,8 @@ impl<'a> Sweep<'a> {
             at_least: None,
             gains_memo: None,
             guide: None,
+            run_reach: None,
+            reach: true,
             aces_in_state: spec.ace == AceMode::Either
                 && (0..4).all(|s| {
                     let f = s * 13;
@@ -1019,6 +1204,13 @@ impl<'a> Sweep<'a> {
         if self.limit.is_some() && self.stranded_card() {
             return None;
         }
+        // Every sweep and walk below drops states with a suit whose runs
+        // cannot all be closed.
+        self.run_reach = if self.reach {
+            RunReach::new(spec, self.dfa, self.first, self.last)
+        } else {
+            None
+        };
         if self.limit.is_some()
             && let Some(found) = self.try_first_path(&mut scratch.walk)
         {
@@ -1262,8 +1454,15 @@ impl<'a> Sweep<'a> {
                 if !sets_code_feasible(sets, j, spec.one_joker) {
                     continue;
                 }
-                self.explored += 1;
                 let nk = base | (u64::from(jokers + j) << JOKER_SHIFT);
+                if self
+                    .run_reach
+                    .as_ref()
+                    .is_some_and(|rr| !rr.alive(nk, p, 4, avail - j, j > 0))
+                {
+                    continue;
+                }
+                self.explored += 1;
                 if self.walk(walk, next_p, next_s, nk) {
                     walk.moves.push(Move::Sets(j));
                     return true;
@@ -1313,6 +1512,13 @@ impl<'a> Sweep<'a> {
                 let code = ((nk >> SETS_SHIFT) & 1023) as u16;
                 let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
                 if code != 0 && !reach.completable(code, jokers_left) {
+                    continue;
+                }
+                if self
+                    .run_reach
+                    .as_ref()
+                    .is_some_and(|rr| !rr.alive(nk, p, s, jokers_left, c.jok_r > 0))
+                {
                     continue;
                 }
                 self.explored += 1;
@@ -1600,7 +1806,15 @@ impl<'a> Sweep<'a> {
     ) -> Option<(i32, Vec<Move>)> {
         let mut layers: Vec<Vec<Node>> = Vec::with_capacity(80);
         let before = self.explored;
-        let r = self.run_layers(scratch, gains, beam, &mut layers);
+        let reach = self.run_reach.take();
+        // Two copies of the loop: without a `RunReach` (Tahiti's one-joker
+        // automaton) it is the loop as it was (callgrind: the unused check
+        // alone cost `probe tah 4 30 10 100` 4% more instructions).
+        let r = match reach.as_ref() {
+            Some(rr) => self.run_layers::<true>(scratch, gains, beam, &mut layers, Some(rr)),
+            None => self.run_layers::<false>(scratch, gains, beam, &mut layers, None),
+        };
+        self.run_reach = reach;
         STATS.with(|cell| {
             let mut st = cell.get();
             if beam.is_some() {
@@ -1629,12 +1843,13 @@ impl<'a> Sweep<'a> {
         r
     }
 
-    fn run_layers(
+    fn run_layers<const REACH: bool>(
         &mut self,
         scratch: &mut Scratch,
         gains: &[i32],
         beam: Option<usize>,
         layers: &mut Vec<Vec<Node>>,
+        reach: Option<&RunReach>,
     ) -> Option<(i32, Vec<Move>)> {
         let spec = self.spec;
         let jt = spec.jokers_total();
@@ -1729,6 +1944,11 @@ impl<'a> Sweep<'a> {
                         if code != 0 && !sets_reach.completable(code, jokers_left) {
                             continue;
                         }
+                        if REACH
+                            && reach.is_some_and(|rr| !rr.alive(nk, p, s, jokers_left, c.jok_r > 0))
+                        {
+                            continue;
+                        }
                         let node = Node {
                             key: nk,
                             value,
@@ -1774,6 +1994,9 @@ impl<'a> Sweep<'a> {
                     let played = self.hand_joker_used(jk) && track;
                     let nk =
                         base | (u64::from(jk) << JOKER_SHIFT) | (u64::from(played) << PLAYED_SHIFT);
+                    if REACH && reach.is_some_and(|rr| !rr.alive(nk, p, 4, avail - j, j > 0)) {
+                        continue;
+                    }
                     let node = Node {
                         key: nk,
                         value: n.value + self.joker_credit(jokers, j),
@@ -2180,5 +2403,88 @@ mod tests {
         assert!(!sets_feasible([2, 1, 1, 0], 0, false));
         assert!(sets_feasible([0, 0, 0, 0], 0, false));
         assert!(!sets_feasible([0, 0, 0, 0], 1, false));
+    }
+
+    /// A small seeded generator for the tests below.
+    fn lcg(state: &mut u64) -> u64 {
+        *state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        *state >> 33
+    }
+
+    /// [`RunReach`] only drops states that cannot end in a play: on random
+    /// specs (every ace mode, wild jokers, hand and loose copies; best value
+    /// and fewest-changes tests) the answer is the same with it and without.
+    /// (Not always with fewer states: the narrow sweep may keep other states
+    /// and give the exact one another floor.)
+    #[test]
+    fn run_reach_never_changes_an_answer() {
+        let mut seed = 7u64;
+        for case in 0..300 {
+            let ace = [AceMode::High, AceMode::Low, AceMode::Either][case % 3];
+            let mut spec = Spec::new(ace, false);
+            let faces = 4 + lcg(&mut seed) % 10;
+            for _ in 0..faces {
+                // Two neighbouring suits and a few ranks, so groups are likely.
+                let f = (lcg(&mut seed) % 2 * 13 + lcg(&mut seed) % 6) as usize;
+                match lcg(&mut seed) % 3 {
+                    0 => spec.must[f] = (spec.must[f] + 1).min(2),
+                    1 => spec.hand[f] = (spec.hand[f] + 1).min(2),
+                    _ => spec.loose[f] = (spec.loose[f] + 1).min(2),
+                }
+            }
+            spec.jokers_hand = (lcg(&mut seed) % 3) as u8;
+            let test = case % 2 == 1;
+            if test {
+                // A fewest-changes test: everything must go down.
+                for f in 0..52 {
+                    spec.must[f] += spec.hand[f] + spec.loose[f];
+                    spec.hand[f] = 0;
+                    spec.loose[f] = 0;
+                }
+                spec.jokers_must = spec.jokers_hand;
+                spec.jokers_hand = 0;
+            }
+            let run = |reach: bool| {
+                let mut sw = Sweep::new(&spec);
+                sw.reach = reach;
+                if test {
+                    sw.limit = Some(1_000_000);
+                }
+                sw.best()
+            };
+            assert_eq!(run(true), run(false), "case {case}: {spec:?}");
+        }
+    }
+
+    /// A hand run that can never close (9 and 10 of spades, no jack, no
+    /// other nine or ten) costs the optimum's sweeps states at every step
+    /// until the jack's place shows it dead; [`RunReach`] drops it where it
+    /// opens.
+    #[test]
+    fn run_reach_drops_a_run_that_cannot_close() {
+        let mut spec = Spec::new(AceMode::High, false);
+        // 5, 6, 7, 8 of hearts on the table; 4 of hearts, 9 and 10 of
+        // spades in hand.
+        for f in [13 + 4, 13 + 5, 13 + 6, 13 + 7] {
+            spec.must[f] = 1;
+        }
+        for f in [13 + 3, 8, 9] {
+            spec.hand[f] = 1;
+        }
+        let run = |reach: bool| {
+            let mut sw = Sweep::new(&spec);
+            sw.reach = reach;
+            (sw.best(), sw.explored())
+        };
+        let (with, with_states) = run(true);
+        let (without, without_states) = run(false);
+        assert_eq!(with, Some(1));
+        assert_eq!(with, without);
+        assert!(
+            with_states < without_states,
+            "{with_states} states with, {without_states} without"
+        );
     }
 }

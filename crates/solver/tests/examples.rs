@@ -113,3 +113,39 @@ fn tahiti_loose_and_frozen() {
         p.table
     );
 }
+
+/// Carousel: the branch freeing the named joker (the hand holds its real
+/// card) is searched first. Here it puts every hand card down, the most any
+/// branch can, so the branch keeping the joker (worth two) ends before any
+/// sweep: one narrow sweep in all. (Kept first, as before session 6, its own
+/// narrow and exact sweeps ran first: 3 sweeps.)
+#[test]
+fn carousel_searches_the_freed_joker_branch_first() {
+    let t = table("3H *4H 5H | 7S 8S 9S");
+    let h = cards("4H 6H 10S");
+    rami_solver::internal::take_stats();
+    let v = rami_solver::internal::optimum(RuleSet::Carousel, &t, &h, Goal::MostCards).unwrap();
+    let st = rami_solver::internal::take_stats();
+    assert_eq!(v, Some(3));
+    assert_eq!(st.beam_sweeps + st.exact_sweeps, 1, "{st:?}");
+    let p = solve_checked(RuleSet::Carousel, &t, &h, Goal::MostCards).unwrap();
+    assert_eq!(p.count, 3);
+}
+
+/// A Carousel hint searches the branch keeping the named joker first: the
+/// fewest cards, which freeing (its real card forced down) cannot beat here,
+/// so the freed branch ends before any sweep. One sweep either way, but the
+/// kept branch's is the small one: 69 states kept first, 123 freed first.
+#[test]
+fn carousel_hint_searches_the_kept_joker_branch_first() {
+    let t = table("3H *4H 5H | 7S 8S 9S");
+    let h = cards("4H 6H 10S");
+    rami_solver::internal::take_stats();
+    let v = rami_solver::internal::optimum(RuleSet::Carousel, &t, &h, Goal::Hint).unwrap();
+    let st = rami_solver::internal::take_stats();
+    assert!(v.is_some());
+    assert_eq!(st.beam_sweeps + st.exact_sweeps, 1, "{st:?}");
+    assert!(st.states < 100, "{st:?}");
+    let p = solve_checked(RuleSet::Carousel, &t, &h, Goal::Hint).unwrap();
+    assert_eq!(p.count, 1);
+}
