@@ -658,20 +658,19 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             .iter()
             .map(|slot| slot.iter().map(weight).collect())
             .collect();
-        // The most the slots from k on can add in hand cards.
-        let mut most_after = vec![0; slots.len() + 1];
-        for k in (0..slots.len()).rev() {
-            let top_k = weights[k].iter().copied().max().unwrap_or(0);
-            most_after[k] = most_after[k + 1] + top_k.max(0);
-        }
+        // The most the joker groups can add in hand cards.
+        let most: i32 = weights
+            .iter()
+            .map(|w| w.iter().copied().max().unwrap_or(0).max(0))
+            .sum();
         // The branch's bound: its rest without jokers plus the most its joker
         // groups can add. (Its unrestricted optimum, jokers wild, bounds it
         // too, but that sweep cost more than it saved: on the probe's 40 + 14
         // Tahiti positions, 2.56 against 2.37 million states.)
         let mut root = None;
         if let Some((v, _)) = &best {
-            let r = rest_bound_after(pos, goal, &branch, &dissolve, &[], v + 1 - most_after[0]);
-            if r + most_after[0] <= *v {
+            let r = rest_bound_after(pos, goal, &branch, &dissolve, &[], v + 1 - most);
+            if r + most <= *v {
                 continue;
             }
             root = Some(r);
@@ -687,7 +686,6 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             alike,
             state: &state,
             top: ceiling,
-            most_after,
             best: &mut best,
             swept: std::collections::HashMap::new(),
             until,
@@ -726,8 +724,6 @@ struct Walk<'a> {
     state: &'a State,
     /// The unrestricted optimum: reaching it ends the search.
     top: i32,
-    /// Per slot: the most the slots from it on add in hand cards.
-    most_after: Vec<i32>,
     best: &'a mut Kept,
     /// What the combinations swept so far take (see [`uses`]) and whether
     /// the rules refused the play found: another combination taking the same
@@ -762,6 +758,21 @@ impl Walk<'_> {
         Some(out)
     }
 
+    /// The most the slots from `k` on can add in hand cards when slot `k`
+    /// takes an option from `from` on (and so, in order, the alike slots
+    /// after it): the options come heaviest first.
+    fn most_from(&self, k: usize, from: usize) -> i32 {
+        let mut total = 0;
+        let mut from = from;
+        for j in k..self.slots.len() {
+            if j > k && (j < self.alike) != (j - 1 < self.alike) {
+                from = 0;
+            }
+            total += self.weights[j].get(from).copied().unwrap_or(0).max(0);
+        }
+        total
+    }
+
     /// The search; `false` when the safety net stopped it.
     fn run(&mut self) -> bool {
         let n = self.slots.len();
@@ -784,14 +795,18 @@ impl Walk<'_> {
                 self.leaf(&chosen);
                 continue;
             }
+            // Its children: one per option of slot k (an alike slot's
+            // options in order after the previous slot's choice).
+            let same_kind = k > 0 && (k < self.alike) == (k - 1 < self.alike);
+            let from = if same_kind { idx[k - 1] } else { 0 };
+            let most = self.most_from(k, from);
             let base = match rest {
                 Some(b) => b,
                 None => {
                     // Floored by the best so far, less the most the slots
                     // left can add (a bound below the floor comes back as
                     // `floor - 1`, which still bounds).
-                    let floor = self.best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1)
-                        - self.most_after[k];
+                    let floor = self.best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1) - most;
                     let b = rest_bound_after(
                         self.pos,
                         self.goal,
@@ -800,27 +815,19 @@ impl Walk<'_> {
                         &chosen,
                         floor,
                     );
-                    if b + self.most_after[k] < bound {
+                    if b + most < bound {
                         // Lower than it stood: back in line.
                         seq += 1;
-                        heap.push((
-                            b + self.most_after[k],
-                            k,
-                            std::cmp::Reverse(seq),
-                            idx,
-                            Some(b),
-                        ));
+                        heap.push((b + most, k, std::cmp::Reverse(seq), idx, Some(b)));
                         continue;
                     }
                     b
                 }
             };
-            // Children: one per option of slot k (an alike slot's options in
-            // order after the previous slot's choice).
-            let same_kind = k > 0 && (k < self.alike) == (k - 1 < self.alike);
-            let from = if same_kind { idx[k - 1] } else { 0 };
+            let next_alike = k + 1 < n && (k + 1 < self.alike) == (k < self.alike);
             for i in from..self.slots[k].len() {
-                let child = (base + self.weights[k][i] + self.most_after[k + 1]).min(bound);
+                let after = self.most_from(k + 1, if next_alike { i } else { 0 });
+                let child = (base + self.weights[k][i] + after).min(bound);
                 if self.beaten(child) {
                     // The options come heaviest first.
                     break;
