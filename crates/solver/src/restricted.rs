@@ -792,7 +792,15 @@ impl Walk<'_> {
             };
             let k = idx.len();
             if k == n {
+                let before = self.best.as_ref().map(|(v, _)| *v);
                 self.leaf(&chosen);
+                // The bounds must hold for every legal play (one below a play
+                // would lower answers silently).
+                if let Some((v, _)) = &self.best
+                    && before != Some(*v)
+                {
+                    debug_assert!(*v <= bound, "Tahiti node bound {bound} below a play {v}");
+                }
                 continue;
             }
             // Its children: one per option of slot k (an alike slot's
