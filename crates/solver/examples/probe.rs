@@ -12,10 +12,11 @@ fn main() {
         let rules: RuleSet = args[1].parse().unwrap();
         let table = rami_cards::parse_table(&t).unwrap();
         let hand = rami_cards::parse_cards(&h).unwrap();
-        let goal = if args.get(2).is_some() {
-            Goal::MostCards
-        } else {
-            Goal::Hint
+        // `best`: most cards; `points`: most points; nothing: the hint.
+        let goal = match args.get(2).map(|s| s.as_str()) {
+            Some("points") => Goal::MostPoints,
+            Some(_) => Goal::MostCards,
+            None => Goal::Hint,
         };
         // UNCAPPED=1: the restricted searches without their caps.
         rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
@@ -25,16 +26,18 @@ fn main() {
             .unwrap_or(3)
         {
             let s = Instant::now();
+            rami_solver::internal::take_stats();
             let p = solve(rules, &table, &hand, goal).unwrap();
+            let states = rami_solver::internal::take_stats().states;
             if std::env::var_os("VERBOSE").is_some()
                 && let Some(p) = &p
             {
                 println!("{}", rami_cards::format_table(&p.table));
             }
             println!(
-                "{:?} {:?}",
+                "{:?} {states} states {:?}",
                 s.elapsed(),
-                p.map(|p| (p.count, p.changed, p.rearranged))
+                p.map(|p| (p.count, p.points, p.changed, p.rearranged))
             );
         }
         return;
@@ -58,6 +61,8 @@ fn main() {
     // States generated: all, by narrow sweeps, by limited sweeps; sweeps.
     let mut totals = (0u64, 0u64, 0u64, 0u64);
     let (mut changed, mut plays) = (0usize, 0usize);
+    let mut bites = 0u64;
+    rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|v| v.parse().ok());
     for i in 0..n {
         let (table, hand) = g.position(rules.group_rules(), jokers, t, h, 0.3);
@@ -147,6 +152,8 @@ fn main() {
         totals.1 += st.beam_states;
         totals.2 += st.limited_states;
         totals.3 += st.beam_sweeps + st.exact_sweeps;
+        // Times a restricted search's cap or safety net cut it short.
+        bites += rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
     }
     times.sort();
     let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].0;
@@ -157,7 +164,7 @@ fn main() {
         .map(|(e, i)| format!("#{i} {e:?}"))
         .collect();
     println!(
-        "states {} (narrow {}, limited {}) in {} sweeps; {plays} plays changing {changed} groups",
+        "states {} (narrow {}, limited {}) in {} sweeps; {plays} plays changing {changed} groups; {bites} bites",
         totals.0, totals.1, totals.2, totals.3
     );
     println!(

@@ -21,7 +21,12 @@
 //! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
 //!   its real card) is laid first in a joker group the rules allow: hand cards
 //!   and cards that were with a freed joker, or one old joker-free group kept
-//!   whole plus hand cards; the rest is swept without jokers.
+//!   whole plus hand cards; the rest is swept without jokers. The best play
+//!   (most cards, most points) searches the combinations best bound first
+//!   with no cap on options or combinations ([`tahiti_exact`]): exact unless
+//!   its safety net ([`STATES`]) stops it. The hint lists combinations best
+//!   first under the caps ([`tahiti`]); so does, without caps, the reference
+//!   the tests hold the best play to (`internal::restricted_caps(false)`).
 //!
 //! Inexact, so a legal play may be missed: a Vatikan piece holding a second
 //! table joker (a hand joker may fill one place of it); the caps below; a
@@ -40,15 +45,18 @@ use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{RuleSet, joker_namings, validate_group};
 
 /// Joker groups (or pieces, or ways to take a piece's cards) tried per joker,
-/// the largest first.
+/// the largest first (Vatikan, Tahiti's hint).
 const OPTIONS_PER_JOKER: usize = 64;
-/// Combinations of joker groups tried per branch of the table rules.
+/// Combinations of joker groups tried per branch of the table rules
+/// (Vatikan, Tahiti's hint).
 const COMBOS_PER_BRANCH: usize = 400;
-/// Sweeps one restricted search may run (floored branch sweeps included).
+/// Sweeps one restricted search may run (floored branch sweeps included;
+/// Vatikan, Tahiti's hint).
 const SWEEPS: usize = 2000;
 /// Sweep states one restricted search may explore: on full Tahiti tables 2,000
 /// sweeps took seconds; past this budget the best legal play found so far
-/// stands (deterministic: states, not time).
+/// stands (deterministic: states, not time). Tahiti's best play has only this
+/// one, as a safety net ([`tahiti_exact`]).
 const STATES: u64 = 300_000;
 
 thread_local! {
@@ -150,7 +158,11 @@ fn by_rules(pos: &Position, goal: Goal, fault: legal::Fault, first: &Play) -> Op
                 (a, b) => a.or(b),
             }
         }
-        RuleSet::Tahiti => tahiti(pos, goal, ceiling),
+        // The hint needs a legal play, not the best: the enumeration (capped)
+        // serves it. With the caps off (tests), the enumeration lists every
+        // combination: the reference the walk is measured against.
+        RuleSet::Tahiti if goal == Goal::Hint || cap(1) != 1 => tahiti(pos, goal, ceiling),
+        RuleSet::Tahiti => tahiti_exact(pos, goal, ceiling),
         _ => None,
     }
 }
@@ -354,7 +366,8 @@ fn pieces(pos: &Position, n: &Needy, hand: &Counts, table: &Counts) -> Vec<Joker
                         None => continue,
                     },
                 };
-                for (mut hand_cards, taken) in sources(&faces, hand, table) {
+                for (mut hand_cards, taken) in sources(&faces, hand, table, cap(OPTIONS_PER_JOKER))
+                {
                     let mut cards = taken.clone();
                     cards.extend(hand_cards.iter().copied());
                     cards.push(n.joker);
@@ -380,8 +393,13 @@ fn pieces(pos: &Position, n: &Needy, hand: &Counts, table: &Counts) -> Vec<Joker
 }
 
 /// Every way to take one copy of each of `faces` from the hand or the table
-/// (at most [`OPTIONS_PER_JOKER`]): (hand cards, table cards).
-fn sources(faces: &[Face], hand: &Counts, table: &Counts) -> Vec<(Vec<Card>, Vec<Card>)> {
+/// (at most `limit`): (hand cards, table cards).
+fn sources(
+    faces: &[Face],
+    hand: &Counts,
+    table: &Counts,
+    limit: usize,
+) -> Vec<(Vec<Card>, Vec<Card>)> {
     let mut out = vec![(Vec::new(), Vec::new())];
     for &f in faces {
         let c = Card::from_face(f);
@@ -398,9 +416,9 @@ fn sources(faces: &[Face], hand: &Counts, table: &Counts) -> Vec<(Vec<Card>, Vec
                 next.push((h.clone(), t));
             }
         }
-        if next.len() > cap(OPTIONS_PER_JOKER) {
+        if next.len() > limit {
             bite();
-            next.truncate(OPTIONS_PER_JOKER);
+            next.truncate(limit);
         }
         out = next;
     }
@@ -596,12 +614,260 @@ fn uses(combo: &[JokerGroup]) -> Uses {
 }
 
 /// Tahiti: every branch of the table rules, each with every combination of
-/// joker groups, the rest swept without jokers. `ceiling`: the unrestricted
-/// optimum (no legal play beats it: reaching it ends the search).
+/// joker groups (best first, up to the caps), the rest swept without jokers.
+/// `ceiling`: the unrestricted optimum (no legal play beats it: reaching it
+/// ends the search). The hint's search, and with the caps off the reference
+/// for [`tahiti_exact`].
 fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     drive(pos, goal, ceiling, true, |branch, least| {
         combos(pos, goal, branch, least)
     })
+}
+
+/// Tahiti, most cards or points: every branch of the table rules, each by a
+/// best-first search over its jokers' options ([`Walk`]; every option: no
+/// cap), the combination's rest swept without jokers at each leaf. A part of
+/// the search that cannot beat the best legal play so far is cut by bounds
+/// that never understate, so the answer is the restricted optimum, unless the
+/// safety net ([`STATES`]) stops the search first (counted as a bite).
+fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
+    let dissolve = all_dissolvable(pos);
+    let mut best: Kept = None;
+    let until = states_so_far().saturating_add(STATES);
+    for branch in pos.branches() {
+        if best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
+            break;
+        }
+        if states_so_far() > until {
+            bite();
+            break;
+        }
+        let (mut slots, alike, state) = slots(pos, &branch, usize::MAX);
+        if slots.iter().any(|s| s.is_empty()) {
+            continue;
+        }
+        let weight = |o: &Option<JokerGroup>| {
+            o.as_ref()
+                .map_or(0, |jg| combo_score(pos, goal, std::slice::from_ref(jg)))
+        };
+        for slot in &mut slots {
+            // The most hand-card weight first, a hand joker kept last.
+            slot.sort_by_key(|o| (std::cmp::Reverse(weight(o)), o.is_none()));
+        }
+        let weights: Vec<Vec<i32>> = slots
+            .iter()
+            .map(|slot| slot.iter().map(weight).collect())
+            .collect();
+        // The most the joker groups can add in hand cards.
+        let most: i32 = weights
+            .iter()
+            .map(|w| w.iter().copied().max().unwrap_or(0).max(0))
+            .sum();
+        // The branch's bound: its rest without jokers plus the most its joker
+        // groups can add. (Its unrestricted optimum, jokers wild, bounds it
+        // too, but that sweep cost more than it saved: on the probe's 40 + 14
+        // Tahiti positions, 2.56 against 2.37 million states.)
+        let mut root = None;
+        if let Some((v, _)) = &best {
+            let r = rest_bound_after(pos, goal, &branch, &dissolve, &[], v + 1 - most);
+            if r + most <= *v {
+                continue;
+            }
+            root = Some(r);
+        }
+        let mut walk = Walk {
+            root,
+            pos,
+            goal,
+            branch: &branch,
+            dissolve: &dissolve,
+            slots: &slots,
+            weights: &weights,
+            alike,
+            state: &state,
+            top: ceiling,
+            best: &mut best,
+            swept: std::collections::HashMap::new(),
+            until,
+        };
+        if !walk.run() {
+            bite();
+            break;
+        }
+    }
+    best.map(|(_, play)| play)
+}
+
+/// One branch's search over its jokers' options ([`tahiti_exact`]): a node
+/// chooses an option for each slot up to some `k` (the freed jokers' slots,
+/// then the hand jokers'); a leaf has them all, and its value is that of the
+/// sweep of its rest. The jokers of one kind are alike, so their options are
+/// taken in order and each combination comes once; a hand joker kept in the
+/// hand keeps the later ones there too. Nodes go highest bound first, so the
+/// search ends as soon as the best bound left cannot beat the best legal
+/// play: a node's bound is [`rest_bound_after`] for its choices (the rest
+/// with every hand card optional, no jokers) plus the most the slots left can
+/// add in hand cards; until that sweep is run for it, its parent's bound plus
+/// its own option's hand cards stands in (never lower).
+struct Walk<'a> {
+    /// The root's [`rest_bound_after`], when known.
+    root: Option<i32>,
+    pos: &'a Position,
+    goal: Goal,
+    branch: &'a Branch,
+    dissolve: &'a [usize],
+    slots: &'a [Vec<Option<JokerGroup>>],
+    /// Per slot and option: the hand cards' weight.
+    weights: &'a [Vec<i32>],
+    alike: usize,
+    /// What the joker groups may use.
+    state: &'a State,
+    /// The unrestricted optimum: reaching it ends the search.
+    top: i32,
+    best: &'a mut Kept,
+    /// What the combinations swept so far take (see [`uses`]) and whether
+    /// the rules refused the play found: another combination taking the same
+    /// is the same sweep.
+    swept: std::collections::HashMap<Uses, bool>,
+    /// The safety net: past this many sweep states (this thread's count) the
+    /// search stops and the best legal play so far stands.
+    until: u64,
+}
+
+/// A node of the search: its bound, its depth and a tie-break (among equal
+/// bounds the deepest first, then the first pushed: a play is found soon),
+/// its options per slot so far, and its [`rest_bound_after`] once swept.
+type Node = (i32, usize, std::cmp::Reverse<u64>, Vec<usize>, Option<i32>);
+
+impl Walk<'_> {
+    /// No play `bound` bounds can beat the best so far.
+    fn beaten(&self, bound: i32) -> bool {
+        self.best.as_ref().is_some_and(|(v, _)| bound <= *v)
+    }
+
+    /// The joker groups of `idx`, `None` if they do not fit together.
+    fn chosen(&self, idx: &[usize]) -> Option<Vec<JokerGroup>> {
+        let mut left = self.state.clone();
+        let mut out = Vec::new();
+        for (k, &i) in idx.iter().enumerate() {
+            if let Some(jg) = &self.slots[k][i] {
+                left = left.take(jg)?;
+                out.push(jg.clone());
+            }
+        }
+        Some(out)
+    }
+
+    /// The most the slots from `k` on can add in hand cards when slot `k`
+    /// takes an option from `from` on (and so, in order, the alike slots
+    /// after it): the options come heaviest first.
+    fn most_from(&self, k: usize, from: usize) -> i32 {
+        let mut total = 0;
+        let mut from = from;
+        for j in k..self.slots.len() {
+            if j > k && (j < self.alike) != (j - 1 < self.alike) {
+                from = 0;
+            }
+            total += self.weights[j].get(from).copied().unwrap_or(0).max(0);
+        }
+        total
+    }
+
+    /// The search; `false` when the safety net stopped it.
+    fn run(&mut self) -> bool {
+        let n = self.slots.len();
+        let mut heap: std::collections::BinaryHeap<Node> = std::collections::BinaryHeap::new();
+        let mut seq = 0u64;
+        heap.push((self.top, 0, std::cmp::Reverse(seq), Vec::new(), self.root));
+        while let Some((bound, _, _, idx, rest)) = heap.pop() {
+            if self.beaten(bound) || self.beaten(self.top) {
+                // Every node left is bounded by this one's bound.
+                return true;
+            }
+            if states_so_far() > self.until {
+                return false;
+            }
+            let Some(chosen) = self.chosen(&idx) else {
+                continue;
+            };
+            let k = idx.len();
+            if k == n {
+                let before = self.best.as_ref().map(|(v, _)| *v);
+                self.leaf(&chosen);
+                // The bounds must hold for every legal play (one below a play
+                // would lower answers silently).
+                if let Some((v, _)) = &self.best
+                    && before != Some(*v)
+                {
+                    debug_assert!(*v <= bound, "Tahiti node bound {bound} below a play {v}");
+                }
+                continue;
+            }
+            // Its children: one per option of slot k (an alike slot's
+            // options in order after the previous slot's choice).
+            let same_kind = k > 0 && (k < self.alike) == (k - 1 < self.alike);
+            let from = if same_kind { idx[k - 1] } else { 0 };
+            let most = self.most_from(k, from);
+            let base = match rest {
+                Some(b) => b,
+                None => {
+                    // Floored by the best so far, less the most the slots
+                    // left can add (a bound below the floor comes back as
+                    // `floor - 1`, which still bounds).
+                    let floor = self.best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1) - most;
+                    let b = rest_bound_after(
+                        self.pos,
+                        self.goal,
+                        self.branch,
+                        self.dissolve,
+                        &chosen,
+                        floor,
+                    );
+                    if b + most < bound {
+                        // Lower than it stood: back in line.
+                        seq += 1;
+                        heap.push((b + most, k, std::cmp::Reverse(seq), idx, Some(b)));
+                        continue;
+                    }
+                    b
+                }
+            };
+            let next_alike = k + 1 < n && (k + 1 < self.alike) == (k < self.alike);
+            for i in from..self.slots[k].len() {
+                let after = self.most_from(k + 1, if next_alike { i } else { 0 });
+                let child = (base + self.weights[k][i] + after).min(bound);
+                if self.beaten(child) {
+                    // The options come heaviest first.
+                    break;
+                }
+                let mut next = idx.clone();
+                next.push(i);
+                if self.slots[k][i].is_none() {
+                    // A hand joker kept: the later ones too (their last
+                    // option).
+                    for slot in &self.slots[k + 1..] {
+                        next.push(slot.len() - 1);
+                    }
+                }
+                seq += 1;
+                heap.push((child, next.len(), std::cmp::Reverse(seq), next, None));
+            }
+        }
+        true
+    }
+
+    /// Sweeps the rest of the combination `chosen`.
+    fn leaf(&mut self, chosen: &[JokerGroup]) {
+        let key = uses(chosen);
+        if self.swept.get(&key) == Some(&false) {
+            return;
+        }
+        let mut b = self.branch.clone();
+        b.no_wild = true;
+        b.joker_groups = chosen.to_vec();
+        let refused = consider(self.pos, self.goal, b, self.dissolve, self.best);
+        self.swept.insert(key, refused);
+    }
 }
 
 /// The weight of the hand cards a combination of joker groups puts down.
@@ -623,22 +889,47 @@ fn combo_score(pos: &Position, goal: Goal, combo: &[JokerGroup]) -> i32 {
 /// (their weights are not negative: not for a hint).
 #[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
 fn rest_bound(pos: &Position, goal: Goal, branch: &Branch, dissolve: &[usize], floor: i32) -> i32 {
+    rest_bound_after(pos, goal, branch, dissolve, &[], floor)
+}
+
+/// [`rest_bound`] with the joker groups `chosen` laid (their hand cards
+/// counted in): a bound on every play of the branch holding them, besides
+/// the hand cards of its other joker groups.
+#[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
+fn rest_bound_after(
+    pos: &Position,
+    goal: Goal,
+    branch: &Branch,
+    dissolve: &[usize],
+    chosen: &[JokerGroup],
+    floor: i32,
+) -> i32 {
     let mut b = branch.clone();
     b.no_wild = true;
-    b.joker_groups = Vec::new();
+    b.joker_groups = chosen.to_vec();
     let groups = branch_groups(pos, &b, dissolve);
     let (mut spec, _, extra) = pos.spec(goal, &b, &groups);
+    // The cards that were with a freed joker and that no chosen group took.
+    let mut company = [0u8; 52];
     for &(g, _) in &b.freed {
         if pos.kinds[g] != Kind::Frozen {
             continue;
         }
         for f in pos.table[g].iter().filter_map(|c| c.natural_face()) {
-            let i = f.index();
-            if spec.must[i] > 0 {
-                spec.must[i] -= 1;
-                spec.loose[i] += 1;
-            }
+            company[f.index()] += 1;
         }
+    }
+    for f in chosen
+        .iter()
+        .flat_map(|jg| &jg.taken)
+        .filter_map(|c| c.natural_face())
+    {
+        company[f.index()] = company[f.index()].saturating_sub(1);
+    }
+    for i in 0..52 {
+        let n = company[i].min(spec.must[i]);
+        spec.must[i] -= n;
+        spec.loose[i] += n;
     }
     // Undo the forcing of the real cards (as `Position::spec` did it).
     let mut hand = pos.hand_counts;
@@ -646,12 +937,14 @@ fn rest_bound(pos: &Position, goal: Goal, branch: &Branch, dissolve: &[usize], f
         .frozen
         .iter()
         .flat_map(|(_, ext)| ext)
+        .chain(chosen.iter().flat_map(|jg| &jg.hand))
         .filter_map(|c| c.natural_face())
     {
         hand[f.index()] = hand[f.index()].saturating_sub(1);
     }
+    let forced_in_sweep = pos.forced_in_sweep(&b);
     for i in 0..52 {
-        let forced = b.forced[i].min(hand[i]).min(spec.must[i]);
+        let forced = forced_in_sweep[i].min(hand[i]).min(spec.must[i]);
         spec.must[i] -= forced;
         spec.hand[i] += forced;
         spec.bonus -= i32::from(forced) * spec.weight[i];
@@ -694,6 +987,19 @@ fn combos(
     branch: &Branch,
     least: &mut dyn FnMut(i32) -> i32,
 ) -> Vec<Vec<JokerGroup>> {
+    let (slots, alike, state) = slots(pos, branch, cap(OPTIONS_PER_JOKER));
+    best_combos(pos, goal, slots, alike, state, least)
+}
+
+/// Each joker's options for one branch (see [`best_combos`]: the freed
+/// jokers' slots, then from `alike` on the hand jokers', each ending with
+/// `None`, kept in the hand) and what the joker groups may use.
+/// At most `limit` options per joker.
+fn slots(
+    pos: &Position,
+    branch: &Branch,
+    limit: usize,
+) -> (Vec<Vec<Option<JokerGroup>>>, usize, State) {
     // The real card that frees a joker may lie in a joker group (with that
     // joker, say) as well as anywhere: it is not held back here.
     let mut hand = pos.hand_counts;
@@ -728,10 +1034,10 @@ fn combos(
     // No joker may take a freed joker's old name: the engine matches jokers by
     // name, and would find the freed one not renamed.
     let avoid: Vec<Face> = freed.iter().filter_map(|j| j.declared()).collect();
-    let hand_options = options(pos, &pools, Card::JOKER, &avoid);
+    let hand_options = options(pos, &pools, Card::JOKER, &avoid, limit);
     let freed_options: Vec<Vec<JokerGroup>> = freed
         .iter()
-        .map(|&j| options(pos, &pools, j, &avoid))
+        .map(|&j| options(pos, &pools, j, &avoid, limit))
         .collect();
     let state = State {
         hand: pools.hand,
@@ -748,7 +1054,7 @@ fn combos(
         o.push(None);
         slots.push(o);
     }
-    best_combos(pos, goal, slots, alike, state, least)
+    (slots, alike, state)
 }
 
 /// What is left for the next joker.
@@ -898,8 +1204,14 @@ fn face_at(p: u8, s: usize) -> Option<Face> {
 /// The joker groups `joker` may make: with hand cards and cards that were with
 /// a freed joker (a set of 3 or 4, or a run), or with one old joker-free group
 /// kept whole plus hand cards. The largest first, at most
-/// [`OPTIONS_PER_JOKER`].
-fn options(pos: &Position, pools: &Pools, joker: Card, avoid: &[Face]) -> Vec<JokerGroup> {
+/// `limit`.
+fn options(
+    pos: &Position,
+    pools: &Pools,
+    joker: Card,
+    avoid: &[Face],
+    limit: usize,
+) -> Vec<JokerGroup> {
     let rules = pos.rules.group_rules();
     let mut out: Vec<JokerGroup> = Vec::new();
     let avail = |f: Face| pools.hand[f.index()] + pools.company[f.index()] > 0;
@@ -960,7 +1272,7 @@ fn options(pos: &Position, pools: &Pools, joker: Card, avoid: &[Face]) -> Vec<Jo
     natural_sets.dedup();
     for faces in natural_sets {
         // Each card from the hand or from the freed joker's company.
-        for (hand, taken) in sources(&faces, &pools.hand, &pools.company) {
+        for (hand, taken) in sources(&faces, &pools.hand, &pools.company, limit) {
             if let Some(jg) = name(rules, joker, avoid, &faces, hand, taken, None) {
                 out.push(jg);
             }
@@ -989,7 +1301,7 @@ fn options(pos: &Position, pools: &Pools, joker: Card, avoid: &[Face]) -> Vec<Jo
                 if ext.contains(&f) {
                     continue;
                 }
-                if seen.len() > cap(OPTIONS_PER_JOKER) {
+                if seen.len() > limit {
                     bite();
                     continue;
                 }
@@ -1004,9 +1316,9 @@ fn options(pos: &Position, pools: &Pools, joker: Card, avoid: &[Face]) -> Vec<Jo
         }
     }
     out.sort_by_key(|jg| std::cmp::Reverse(jg.cards.len()));
-    if out.len() > cap(OPTIONS_PER_JOKER) {
+    if out.len() > limit {
         bite();
-        out.truncate(OPTIONS_PER_JOKER);
+        out.truncate(limit);
     }
     out
 }
