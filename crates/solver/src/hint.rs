@@ -29,7 +29,7 @@
 use crate::arrange::{contains, feasible, near};
 use crate::{Best, Branch, Goal, Kind, Play, Position, legal, make_play, sweep_branch};
 use rami_cards::{Card, CardCounts};
-use rami_melds::AceMode;
+use rami_melds::{AceMode, RuleSet};
 
 /// Groups a test may dissolve: plain groups (not Tahiti's frozen or loose ones)
 /// whose cards a rebuild may move. A Vatikan group holding a joker is one too:
@@ -272,11 +272,26 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
         return base;
     }
     let mut search = Exact::new(pos, base.count);
-    let low = if base.count >= 3 { 0 } else { 1 };
+    let mut low = if base.count >= 3 { 0 } else { 1 };
+    if sound
+        && base.count == 1
+        && !pos.jokers_around()
+        && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti)
+    {
+        // Such a hint came from the search's `finish_best`, which tried every
+        // card with one group and with two (while fewer than its own) by the
+        // same tests: those sizes are settled.
+        low = top.min(3);
+    }
+    let loose = (0..pos.table.len())
+        .filter(|&g| pos.kinds[g] == Kind::Loose)
+        .count();
     for size in low..=top {
-        // At `base`'s own size only a play without rearrangement improves it.
+        // At `base`'s own size only a play without rearrangement improves it,
+        // and such a play extends each group it changes by a card at least
+        // (a hand card, or a loose single of the set).
         let only_unarranged = sound && size == top;
-        if only_unarranged && !base.rearranged {
+        if only_unarranged && (!base.rearranged || size > base.count + 2 * loose.min(size)) {
             break;
         }
         let mut candidate: Option<Play> = None;
@@ -523,18 +538,24 @@ impl<'a> Exact<'a> {
     ) -> Option<Play> {
         let pos = self.pos;
         let rules = pos.rules.group_rules();
-        let mut table = pos.table.clone();
+        let fresh = &buckets[whole.len()];
+        // Counts first: each extension takes a card, new groups three.
+        if buckets[..whole.len()].iter().any(|b| b.is_empty()) || matches!(fresh.len(), 1 | 2) {
+            return None;
+        }
+        let mut grown = Vec::with_capacity(whole.len());
         for (i, &g) in whole.iter().enumerate() {
-            if buckets[i].is_empty() {
-                return None;
-            }
             let mut cards = pos.table[g].clone();
             cards.extend(&buckets[i]);
-            table[g] = named(cards, rules)?;
+            grown.push(named(cards, rules)?);
         }
         let mut new = Vec::new();
-        if !split_named(&buckets[whole.len()], rules, &mut new) {
+        if !split_named(fresh, rules, &mut new) {
             return None;
+        }
+        let mut table = pos.table.clone();
+        for (&g, cards) in whole.iter().zip(grown) {
+            table[g] = cards;
         }
         // Loose singles of the set went into the groups.
         let mut out: Vec<Vec<Card>> = table
