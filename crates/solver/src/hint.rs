@@ -19,7 +19,9 @@
 //! group ([`one_card_fewest_groups`]): each is the least a play can disturb.
 //!
 //! Exact but for: the feasibility tests' state budget
-//! (`arrange::feasible`, shared per hint); a joker in an extension or new
+//! (`arrange::feasible`, shared per hint); at most [`SETS_PER_SIZE`] sets
+//! of groups per size; no search for a play without rearrangement past
+//! [`UNARRANGED_CARDS`] hand cards; a joker in an extension or new
 //! group named the first way only; Vatikan and Tahiti, where a set's test
 //! keeps the first layout the sweep gives and a layout the table rules refuse
 //! is passed over rather than replaced by another of the same set; and the
@@ -313,6 +315,17 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     base
 }
 
+/// Sets of groups tried per size at most: a table joker is near every card,
+/// so on a full table with jokers the sets of four or more groups could
+/// number in the hundreds of thousands. Past this the larger sets are not
+/// tried (a cap on exactness, like the tests' state budget).
+const SETS_PER_SIZE: usize = 5_000;
+/// Plays of more hand cards than this, or with more cards to share out
+/// (hand cards and loose singles), are not searched for a way without
+/// rearrangement: the ways to share them out grow as a power of their count.
+const UNARRANGED_CARDS: usize = 4;
+const UNARRANGED_POOL: usize = 6;
+
 /// A card near another, a joker near every card (it may take any name).
 fn close(a: Card, b: Card) -> bool {
     a.is_joker() || b.is_joker() || near(a, b)
@@ -391,6 +404,9 @@ impl<'a> Exact<'a> {
         size: usize,
         out: &mut Vec<Vec<usize>>,
     ) {
+        if out.len() >= SETS_PER_SIZE {
+            return;
+        }
         if set.len() == size {
             let mut s = set.clone();
             s.sort_unstable();
@@ -481,6 +497,10 @@ impl<'a> Exact<'a> {
             set.iter().partition(|&&g| pos.kinds[g] == Kind::Loose);
         // Each extended group takes a card at least.
         if whole.len() > self.k + loose.len() {
+            return None;
+        }
+        // Every way to share the cards out is tried: kept to a handful.
+        if self.k > UNARRANGED_CARDS || self.k + loose.len() > UNARRANGED_POOL {
             return None;
         }
         let loose_cards: Vec<Card> = loose.iter().map(|&g| pos.table[g][0]).collect();
