@@ -896,9 +896,9 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     let play = finish(pos, best, true);
     // One card is the fewest, but another card may need fewer groups than the
     // one the sweep chose. (With jokers around, one group was tried before
-    // the search.) `hint::exact` settles the fewest groups afterwards; this
-    // quick try stays because it can find a play the table rules of Vatikan
-    // and Tahiti allow where the sweep's own layout breaks them.
+    // the search.) `hint::exact` settles the fewest groups afterwards and,
+    // for a one-card hint without jokers, starts past the sizes this quick
+    // try covered (its per-card tests are the cheapest for those sizes).
     let fewest = if pos.jokers_around() { 2 } else { 1 };
     if goal == Goal::Hint
         && play.count == 1
