@@ -1,21 +1,37 @@
-//! The Remind option's hint when one hand card is the least a play can put
-//! down: the fewest table groups that card can go down with.
+//! The Remind option's hint: of the plays that put down the fewest hand cards
+//! (the search's hint goal finds that count exactly), one changing the fewest
+//! input groups, and of those one that does not rearrange the table, if one
+//! exists ([`exact`]; "changed" and "rearranged" as `Play` defines them).
 //!
-//! The search proper finds the fewest hand cards exactly, and the fewest-changes
-//! step then keeps as many groups as it can *for the cards the sweep chose*. With
-//! one card that is not enough: another card may need fewer groups. So when the
-//! hint is one card touching two groups or more, every hand card is tried with
-//! one group, then with two groups, before the search's answer stands. (With
-//! jokers around, one card with one group is tried before the search, whose
-//! every joker branch costs more.) Each test
-//! is a feasibility sweep over a handful of cards, and the tests only run when
-//! they can improve the hint, so a hint that was already one card and one group
-//! costs nothing more.
+//! The search's own answer gives an upper bound (its changed groups, and
+//! whether it rearranges); [`exact`] tries sets of input groups by size from
+//! the least possible, only sets joined to the hand by cards near each other,
+//! each with an exact feasibility test over a handful of cards: joker-free
+//! ones with the exact split test below then a sweep that lays them out, the
+//! others with a hint sweep per branch of the table rules kept inside the
+//! set. At the first size some set takes a play of that many cards, every set
+//! of that size is tried for a play that only extends its groups before a
+//! rearranged play stands. A hint that is one group extended (the common
+//! case) costs nothing more.
+//!
+//! Before the search, a hand card that simply extends a group is looked for
+//! (`hint_extension` in lib.rs), and with jokers around, one card with one
+//! group ([`one_card_fewest_groups`]): each is the least a play can disturb.
+//!
+//! Exact but for: the feasibility tests' state budget
+//! (`arrange::feasible`, shared per hint); at most [`SETS_PER_SIZE`] sets
+//! of groups per size; no search for a play without rearrangement past
+//! [`UNARRANGED_CARDS`] hand cards; a joker in an extension or new
+//! group named the first way only; Vatikan and Tahiti, where a set's test
+//! keeps the first layout the sweep gives and a layout the table rules refuse
+//! is passed over rather than replaced by another of the same set; and the
+//! fewest cards themselves, which are the search's (restricted in Vatikan and
+//! Tahiti, see `restricted.rs`).
 
 use crate::arrange::{contains, feasible, near};
-use crate::{Branch, Kind, Play, Position, legal, make_play};
-use rami_cards::Card;
-use rami_melds::AceMode;
+use crate::{Best, Branch, Goal, Kind, Play, Position, legal, make_play, sweep_branch};
+use rami_cards::{Card, CardCounts};
+use rami_melds::{AceMode, RuleSet};
 
 /// Groups a test may dissolve: plain groups (not Tahiti's frozen or loose ones)
 /// whose cards a rebuild may move. A Vatikan group holding a joker is one too:
@@ -31,6 +47,12 @@ fn movable(pos: &Position, g: usize) -> bool {
 /// on to the next card or groups: another layout of the same groups is not
 /// tried, so such a hint may still touch more groups than needed).
 fn legal_play(pos: &Position, play: Play) -> Option<Play> {
+    // Every deck holds two copies of a card: a joker the sweep named after a
+    // card whose both copies lie on the new table is renamed or refused.
+    if !legal::copies_ok(&play.table) {
+        return legal::rename_set_jokers(pos.rules, &pos.table, &play)
+            .filter(|p| legal::check(pos.rules, &pos.table, &p.table, &p.played).is_ok());
+    }
     match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
         Ok(()) => Some(play),
         Err(legal::Fault::Names) => legal::rename_set_jokers(pos.rules, &pos.table, &play),
@@ -225,6 +247,599 @@ fn runs_only(counts: &[u8; 13], ace: AceMode) -> bool {
         }
         one == 0 && two == 0
     })
+}
+
+/// The exact hint, from the search's answer `base` (its count, the fewest hand
+/// cards, is exact): among plays of that many cards, one changing the fewest
+/// input groups, and among those one that does not rearrange if one exists.
+///
+/// Sets of groups are tried by size, from the least possible (none when three
+/// cards can make a group of their own, else one) up to `base`'s own: the
+/// first size at which some set takes a play of that many cards is the
+/// fewest, since every smaller set was tried and failed. At that size a play
+/// without rearrangement is looked for on every set before a rearranged one
+/// stands. Only sets joined to the hand can take part (see [`Exact::sets`]).
+pub(crate) fn exact(pos: &Position, base: Play) -> Play {
+    // The search's play can name a joker after a card whose both copies are
+    // on the new table (Carousel's sweep does not count copies): then any
+    // play of as many cards replaces it, at any size. (A table that broke
+    // that rule already is taken as it is.)
+    let sound = legal::copies_ok(&base.table) || !legal::copies_ok(&pos.table);
+    let top = if sound {
+        base.changed.len()
+    } else {
+        pos.table.len()
+    };
+    if sound && (top == 0 || (top == 1 && !base.rearranged)) {
+        return base;
+    }
+    let mut search = Exact::new(pos, base.count);
+    let mut low = if base.count >= 3 { 0 } else { 1 };
+    if sound
+        && base.count == 1
+        && !pos.jokers_around()
+        && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti)
+    {
+        // Such a hint came from the search's `finish_best`, which tried every
+        // card with one group and with two (while fewer than its own) by the
+        // same tests: those sizes are settled.
+        low = top.min(3);
+    }
+    let loose = (0..pos.table.len())
+        .filter(|&g| pos.kinds[g] == Kind::Loose)
+        .count();
+    for size in low..=top {
+        // At `base`'s own size only a play without rearrangement improves it,
+        // and such a play extends each group it changes by a card at least
+        // (a hand card, or a loose single of the set).
+        let only_unarranged = sound && size == top;
+        if only_unarranged && (!base.rearranged || size > base.count + 2 * loose.min(size)) {
+            break;
+        }
+        let mut candidate: Option<Play> = None;
+        for set in search.sets(size) {
+            if let Some(play) = search.unarranged(&set) {
+                return play;
+            }
+            if candidate.is_none() && !only_unarranged {
+                candidate = search.any_play(&set);
+                if let Some(play) = candidate.take_if(|p| !p.rearranged) {
+                    return play;
+                }
+            }
+        }
+        if let Some(play) = candidate {
+            return play;
+        }
+    }
+    base
+}
+
+/// Sets of groups tried per size at most: a table joker is near every card,
+/// so on a full table with jokers the sets of four or more groups could
+/// number in the hundreds of thousands. Past this the larger sets are not
+/// tried (a cap on exactness, like the tests' state budget).
+const SETS_PER_SIZE: usize = 5_000;
+/// Plays of more hand cards than this, or with more cards to share out
+/// (hand cards and loose singles), are not searched for a way without
+/// rearrangement: the ways to share them out grow as a power of their count.
+const UNARRANGED_CARDS: usize = 4;
+const UNARRANGED_POOL: usize = 6;
+
+/// A card near another, a joker near every card (it may take any name).
+fn close(a: Card, b: Card) -> bool {
+    a.is_joker() || b.is_joker() || near(a, b)
+}
+
+/// The state of one exact hint search.
+struct Exact<'a> {
+    pos: &'a Position,
+    /// The fewest hand cards a play puts down.
+    k: usize,
+    /// Per input group, the groups with a card near one of its cards.
+    adjacent: Vec<Vec<usize>>,
+    /// The groups with a card near a hand card.
+    roots: Vec<usize>,
+    /// The hand's cards, each once, with its copies (jokers unnamed).
+    kinds: Vec<(Card, u8)>,
+    /// The branches of the table rules, made when first needed.
+    branches: Option<Vec<Branch>>,
+    /// Sweep states the feasibility tests spent (see [`feasible`]'s budget).
+    spent: usize,
+}
+
+impl<'a> Exact<'a> {
+    fn new(pos: &'a Position, k: usize) -> Exact<'a> {
+        let n = pos.table.len();
+        let touch = |a: &[Card], b: &[Card]| a.iter().any(|&x| b.iter().any(|&y| close(x, y)));
+        let adjacent = (0..n)
+            .map(|g| {
+                (0..n)
+                    .filter(|&h| h != g && touch(&pos.table[g], &pos.table[h]))
+                    .collect()
+            })
+            .collect();
+        let roots = (0..n)
+            .filter(|&g| touch(&pos.table[g], &pos.hand))
+            .collect();
+        let mut kinds: Vec<(Card, u8)> = Vec::new();
+        for &c in &pos.hand {
+            match kinds.iter_mut().find(|(x, _)| *x == c) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((c, 1)),
+            }
+        }
+        Exact {
+            pos,
+            k,
+            adjacent,
+            roots,
+            kinds,
+            branches: None,
+            spent: 0,
+        }
+    }
+
+    /// Every set of `size` input groups in which each group is joined to the
+    /// hand by a chain of groups of the set, each with a card near one of the
+    /// next (a joker is near every card). A play's changed groups are such a
+    /// set, or hold one that takes a play too: cards of one group are joined
+    /// by such chains, so groups the hand's cards never reach could be left
+    /// as they were. Each set once (Wernicke's ESU enumeration, the hand as
+    /// its root).
+    fn sets(&self, size: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        if size == 0 {
+            out.push(Vec::new());
+        } else {
+            self.grow(&mut Vec::new(), self.roots.clone(), size, &mut out);
+        }
+        out
+    }
+
+    fn grow(
+        &self,
+        set: &mut Vec<usize>,
+        mut ext: Vec<usize>,
+        size: usize,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if out.len() >= SETS_PER_SIZE {
+            return;
+        }
+        if set.len() == size {
+            let mut s = set.clone();
+            s.sort_unstable();
+            out.push(s);
+            return;
+        }
+        while let Some(w) = ext.pop() {
+            let mut next = ext.clone();
+            for &u in &self.adjacent[w] {
+                let reached = self.roots.contains(&u)
+                    || set.contains(&u)
+                    || set.iter().any(|&x| self.adjacent[x].contains(&u));
+                if !reached && !next.contains(&u) {
+                    next.push(u);
+                }
+            }
+            set.push(w);
+            self.grow(set, next, size, out);
+            set.pop();
+        }
+    }
+
+    /// The hand's kinds of cards joined to the cards of `set` by a chain of
+    /// hand cards, each near the next (all of them for the empty set).
+    fn reach(&self, set: &[usize]) -> Vec<(Card, u8)> {
+        if set.is_empty() {
+            return self.kinds.clone();
+        }
+        let mut on: Vec<bool> = self
+            .kinds
+            .iter()
+            .map(|&(c, _)| {
+                set.iter()
+                    .any(|&g| self.pos.table[g].iter().any(|&t| close(t, c)))
+            })
+            .collect();
+        loop {
+            let mut grew = false;
+            for i in 0..self.kinds.len() {
+                if !on[i]
+                    && (0..self.kinds.len())
+                        .any(|j| on[j] && close(self.kinds[i].0, self.kinds[j].0))
+                {
+                    on[i] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        self.kinds
+            .iter()
+            .zip(on)
+            .filter(|(_, on)| *on)
+            .map(|(k, _)| *k)
+            .collect()
+    }
+
+    /// Every multiset of `self.k` cards from `kinds`.
+    fn multisets(&self, kinds: &[(Card, u8)]) -> Vec<Vec<Card>> {
+        fn go(kinds: &[(Card, u8)], left: usize, cur: &mut Vec<Card>, out: &mut Vec<Vec<Card>>) {
+            if left == 0 {
+                out.push(cur.clone());
+                return;
+            }
+            let Some((&(c, n), rest)) = kinds.split_first() else {
+                return;
+            };
+            for take in (0..=usize::from(n).min(left)).rev() {
+                cur.extend(std::iter::repeat_n(c, take));
+                go(rest, left - take, cur, out);
+                cur.truncate(cur.len() - take);
+            }
+        }
+        let mut out = Vec::new();
+        go(kinds, self.k, &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// A legal play of `self.k` hand cards that changes exactly the groups of
+    /// `set` and rearranges none: each group that is not a loose single only
+    /// extended (by hand cards, or loose singles of the set), the rest of the
+    /// cards in new groups. Every way to share the cards out is tried.
+    fn unarranged(&self, set: &[usize]) -> Option<Play> {
+        let pos = self.pos;
+        let (loose, whole): (Vec<usize>, Vec<usize>) =
+            set.iter().partition(|&&g| pos.kinds[g] == Kind::Loose);
+        // Each extended group takes a card at least.
+        if whole.len() > self.k + loose.len() {
+            return None;
+        }
+        // Every way to share the cards out is tried: kept to a handful.
+        if self.k > UNARRANGED_CARDS || self.k + loose.len() > UNARRANGED_POOL {
+            return None;
+        }
+        let loose_cards: Vec<Card> = loose.iter().map(|&g| pos.table[g][0]).collect();
+        for m in self.multisets(&self.reach(set)) {
+            let pool: Vec<(Card, bool)> = m
+                .iter()
+                .map(|&c| (c, true))
+                .chain(loose_cards.iter().map(|&c| (c, false)))
+                .collect();
+            let mut buckets: Vec<Vec<Card>> = vec![Vec::new(); whole.len() + 1];
+            if let Some(play) = self.share(&pool, &whole, &mut buckets, &m, set) {
+                return Some(play);
+            }
+        }
+        None
+    }
+
+    /// [`Exact::unarranged`]: gives each card of `pool` to an extension of a
+    /// group of `whole` or to the new groups (the last bucket), every way.
+    fn share(
+        &self,
+        pool: &[(Card, bool)],
+        whole: &[usize],
+        buckets: &mut Vec<Vec<Card>>,
+        played: &[Card],
+        set: &[usize],
+    ) -> Option<Play> {
+        let pos = self.pos;
+        let Some((&(card, from_hand), rest)) = pool.split_first() else {
+            return self.extended(whole, buckets, played, set);
+        };
+        for b in 0..buckets.len() {
+            // Tahiti: a frozen group grows by hand cards only.
+            if b < whole.len() && (pos.kinds[whole[b]] == Kind::Frozen && !from_hand) {
+                continue;
+            }
+            buckets[b].push(card);
+            let found = self.share(rest, whole, buckets, played, set);
+            buckets[b].pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// The play of one way to share the cards out, if each extended group and
+    /// the new groups are valid and the rules allow it.
+    fn extended(
+        &self,
+        whole: &[usize],
+        buckets: &[Vec<Card>],
+        played: &[Card],
+        set: &[usize],
+    ) -> Option<Play> {
+        let pos = self.pos;
+        let rules = pos.rules.group_rules();
+        let fresh = &buckets[whole.len()];
+        // Counts first: each extension takes a card, new groups three.
+        if buckets[..whole.len()].iter().any(|b| b.is_empty()) || matches!(fresh.len(), 1 | 2) {
+            return None;
+        }
+        let mut grown = Vec::with_capacity(whole.len());
+        for (i, &g) in whole.iter().enumerate() {
+            let mut cards = pos.table[g].clone();
+            cards.extend(&buckets[i]);
+            grown.push(named(cards, rules)?);
+        }
+        let mut new = Vec::new();
+        if !split_named(fresh, rules, &mut new) {
+            return None;
+        }
+        let mut table = pos.table.clone();
+        for (&g, cards) in whole.iter().zip(grown) {
+            table[g] = cards;
+        }
+        // Loose singles of the set went into the groups.
+        let mut out: Vec<Vec<Card>> = table
+            .into_iter()
+            .enumerate()
+            .filter(|(g, _)| !(set.contains(g) && pos.kinds[*g] == Kind::Loose))
+            .map(|(_, t)| t)
+            .collect();
+        out.extend(new);
+        let mut played = played.to_vec();
+        played.sort();
+        legal_play(pos, make_play(pos, played, out, set.to_vec(), false))
+    }
+
+    /// A legal play of `self.k` hand cards (or fewer) changing only groups of
+    /// `set`, rearranged or not.
+    fn any_play(&mut self, set: &[usize]) -> Option<Play> {
+        let pos = self.pos;
+        if !self.coverable(set) {
+            return None;
+        }
+        let jokers = pos.hand_jokers > 0
+            || set.iter().any(|&g| {
+                pos.kinds[g] == Kind::Frozen || pos.table[g].iter().any(|c| c.is_joker())
+            });
+        if !jokers && self.k <= 2 {
+            // Few multisets of cards, each settled by the exact split test
+            // before a sweep lays it out.
+            let branch = Branch::default();
+            let mut cards: Vec<Card> = set
+                .iter()
+                .flat_map(|&g| pos.table[g].iter().copied())
+                .collect();
+            let base = cards.len();
+            for m in self.multisets(&self.reach(set)) {
+                cards.truncate(base);
+                cards.extend(&m);
+                if splits_into_groups(&cards, pos.rules.ace_mode()) != Some(true) {
+                    continue;
+                }
+                let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent) else {
+                    continue;
+                };
+                if let Some(play) = legal_play(pos, build(pos, &branch, set, m.clone(), &m, layout))
+                {
+                    return Some(play);
+                }
+            }
+            return None;
+        }
+        // Otherwise one hint sweep per branch of the table rules that changes
+        // nothing outside the set: the fewest hand cards the set takes.
+        let branches = self.branches.get_or_insert_with(|| pos.branches());
+        let floor = -(self.k as i32);
+        for branch in branches.iter() {
+            let inside = branch.joker_groups.is_empty()
+                && branch.freed.iter().all(|(g, _)| set.contains(g))
+                && branch.frozen.iter().all(|(g, ext)| {
+                    ext.is_empty() || (set.contains(g) && !branch.freed.iter().any(|(h, _)| h == g))
+                });
+            if !inside {
+                continue;
+            }
+            let dissolve: Vec<usize> = set
+                .iter()
+                .copied()
+                .filter(|&g| pos.kinds[g] != Kind::Frozen)
+                .collect();
+            let Some(best) = sweep_branch(pos, Goal::Hint, branch.clone(), &dissolve, Some(floor))
+            else {
+                continue;
+            };
+            let Best { branch, layout, .. } = best;
+            let mut in_sweep = Vec::new();
+            for f in rami_cards::Face::all() {
+                let n = layout.hand[f.index()];
+                in_sweep.extend(std::iter::repeat_n(Card::from_face(f), usize::from(n)));
+            }
+            in_sweep.extend(std::iter::repeat_n(
+                Card::JOKER,
+                usize::from(layout.hand_jokers),
+            ));
+            let mut played = in_sweep.clone();
+            played.extend(
+                branch
+                    .frozen
+                    .iter()
+                    .flat_map(|(_, ext)| ext.iter().copied()),
+            );
+            let rebuilt = crate::branch_groups(pos, &branch, &dissolve);
+            let play = build(pos, &branch, &rebuilt, played, &in_sweep, layout.groups);
+            if let Some(play) = legal_play(pos, play) {
+                return Some(play);
+            }
+        }
+        None
+    }
+
+    /// A quick necessary condition: each natural card of `set` could be in a
+    /// group among the cards of the set and the hand.
+    fn coverable(&self, set: &[usize]) -> bool {
+        let pos = self.pos;
+        let mut present = [false; 52];
+        let mut jokers = usize::from(pos.hand_jokers);
+        let cards = set.iter().flat_map(|&g| pos.table[g].iter());
+        for c in cards.clone() {
+            match c.natural_face() {
+                Some(f) => present[f.index()] = true,
+                None => jokers += 1,
+            }
+        }
+        for (p, &h) in present.iter_mut().zip(&pos.hand_counts) {
+            *p |= h > 0;
+        }
+        let (lo, hi) = match pos.rules.ace_mode() {
+            AceMode::High => (2u8, 14u8),
+            AceMode::Low => (1, 13),
+            AceMode::Either => (1, 14),
+        };
+        cards.filter_map(|c| c.natural_face()).all(|f| {
+            let f = f.index();
+            crate::sweep::could_have_group(&present, f / 13, f % 13, jokers, lo, hi)
+        })
+    }
+}
+
+/// `cards` as a valid group, its unnamed jokers named (the first way), or
+/// `None`.
+fn named(cards: Vec<Card>, rules: rami_melds::GroupRules) -> Option<Vec<Card>> {
+    if !cards.contains(&Card::JOKER) {
+        return rami_melds::validate_group(&cards, rules)
+            .is_ok()
+            .then_some(cards);
+    }
+    let way = rami_melds::joker_namings(&cards, rules)
+        .into_iter()
+        .next()?;
+    let mut names = way.into_iter();
+    Some(
+        cards
+            .into_iter()
+            .map(|c| {
+                if c == Card::JOKER {
+                    names.next().map_or(c, Card::named_joker)
+                } else {
+                    c
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Splits a handful of `cards` wholly into valid groups (jokers named),
+/// pushed to `out`; `false` when they do not split.
+fn split_named(cards: &[Card], rules: rami_melds::GroupRules, out: &mut Vec<Vec<Card>>) -> bool {
+    let Some((&first, rest)) = cards.split_first() else {
+        return true;
+    };
+    let n = rest.len();
+    for mask in 0u32..(1 << n) {
+        if mask.count_ones() < 2 {
+            continue;
+        }
+        let mut group = vec![first];
+        let mut others = Vec::new();
+        for (i, &c) in rest.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                group.push(c);
+            } else {
+                others.push(c);
+            }
+        }
+        let Some(group) = named(group, rules) else {
+            continue;
+        };
+        out.push(group);
+        if split_named(&others, rules, out) {
+            return true;
+        }
+        out.pop();
+    }
+    false
+}
+
+/// The play that rebuilds the groups `rebuilt` as `layout` (with the hand
+/// cards `in_layout`), extends the frozen groups of `branch` by their hand
+/// cards and puts down `played` in all. Each new group takes the place of an
+/// input group it holds whole (that group was only extended); an input group
+/// with no such place was split or lost cards: the play rearranges. Loose
+/// singles the layout did not use stay where they were.
+fn build(
+    pos: &Position,
+    branch: &Branch,
+    rebuilt: &[usize],
+    mut played: Vec<Card>,
+    in_layout: &[Card],
+    layout: Vec<Vec<Card>>,
+) -> Play {
+    // The loose singles used: the layout's natural cards less those of the
+    // other rebuilt groups and of the hand.
+    let mut placed = CardCounts::from_cards(layout.iter().flatten().filter(|c| !c.is_joker()));
+    for &g in rebuilt {
+        if pos.kinds[g] != Kind::Loose {
+            for c in pos.table[g].iter().filter(|c| !c.is_joker()) {
+                placed.remove(*c);
+            }
+        }
+    }
+    for c in in_layout.iter().filter(|c| !c.is_joker()) {
+        placed.remove(*c);
+    }
+    let mut table: Vec<Option<Vec<Card>>> = pos.table.iter().cloned().map(Some).collect();
+    let mut used = vec![false; layout.len()];
+    let mut rearranged = false;
+    let mut changed = Vec::new();
+    for &g in rebuilt {
+        if pos.kinds[g] == Kind::Loose {
+            if placed.remove(pos.table[g][0]) {
+                table[g] = None;
+                changed.push(g);
+            }
+            continue;
+        }
+        let home = (0..layout.len()).find(|&k| !used[k] && contains(&layout[k], &pos.table[g]));
+        match home {
+            Some(k) => {
+                used[k] = true;
+                let mut a = layout[k].clone();
+                let mut b = pos.table[g].clone();
+                a.sort();
+                b.sort();
+                if a != b {
+                    changed.push(g);
+                }
+                table[g] = Some(layout[k].clone());
+            }
+            None => {
+                rearranged = true;
+                changed.push(g);
+                table[g] = None;
+            }
+        }
+    }
+    for (g, ext) in &branch.frozen {
+        if !ext.is_empty()
+            && !branch.freed.iter().any(|(h, _)| h == g)
+            && let Some(Some(group)) = table.get_mut(*g)
+        {
+            group.extend(ext.iter().copied());
+            changed.push(*g);
+        }
+    }
+    let mut out: Vec<Vec<Card>> = table.into_iter().flatten().collect();
+    out.extend(
+        layout
+            .into_iter()
+            .zip(used)
+            .filter(|(_, u)| !u)
+            .map(|(g, _)| g),
+    );
+    changed.sort_unstable();
+    changed.dedup();
+    played.sort();
+    make_play(pos, played, out, changed, rearranged)
 }
 
 #[cfg(test)]

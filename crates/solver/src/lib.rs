@@ -37,8 +37,10 @@ use sweep::{Spec, Sweep};
 /// What the move finder looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Goal {
-    /// A legal play that disturbs the table least: one card if possible, as few
-    /// groups as possible, no rearrangement if possible.
+    /// A legal play that disturbs the table least, in this order: the fewest
+    /// hand cards; among plays of that many cards, the fewest input groups
+    /// changed ([`Play::changed`]); among those, one that does not rearrange
+    /// ([`Play::rearranged`]) if one exists.
     Hint,
     /// The play that puts down the most hand cards.
     MostCards,
@@ -54,13 +56,21 @@ pub struct Play {
     /// The whole table after the play: every group valid, jokers named, each group
     /// in reading order.
     pub table: Vec<Vec<Card>>,
-    /// Indexes in the input table of the groups the play touches.
+    /// Indexes in the input table of the groups the play changes: every
+    /// input group the new table does not hold exactly as it was (the same
+    /// cards, its jokers under the same names). A Tahiti loose single the play
+    /// leaves alone is unchanged; one it uses is changed.
     pub changed: Vec<usize>,
     /// `played.len()`.
     pub count: usize,
     /// Sum of the rule set's hand points over `played`.
     pub points: u32,
-    /// Some input group was split or had cards moved out (not just extended).
+    /// Some changed input group (Tahiti's loose singles aside) is not found
+    /// whole, its jokers under the same names, in a new group of its own: it
+    /// was split, lost a card, had a joker renamed or was merged into another
+    /// input group's new group. `false`: each changed group was only extended
+    /// (by hand cards, or Tahiti loose singles), and the other cards went into
+    /// new groups.
     pub rearranged: bool,
 }
 
@@ -819,10 +829,21 @@ thread_local! {
 }
 
 fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError> {
+    let play = solve_checked(&pos, goal)?;
+    // The search's hint has the fewest cards; the fewest groups and no
+    // rearrangement among plays of that many cards are settled here.
+    Ok(match play {
+        Some(play) if goal == Goal::Hint => Some(hint::exact(&pos, play)),
+        play => play,
+    })
+}
+
+/// The search's play, made legal for Vatikan and Tahiti.
+fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError> {
     if legal::stuck_joker(pos.rules, &pos.table) {
         return Ok(None);
     }
-    let play = solve_unchecked(&pos, goal);
+    let play = solve_unchecked(pos, goal);
     if !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti) {
         return Ok(play);
     }
@@ -835,9 +856,9 @@ fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError>
             if let Some(renamed) = legal::rename_set_jokers(pos.rules, &pos.table, &play) {
                 return Ok(Some(renamed));
             }
-            Ok(restricted::solve(&pos, goal, legal::Fault::Names, &play))
+            Ok(restricted::solve(pos, goal, legal::Fault::Names, &play))
         }
-        Err(fault) => Ok(restricted::solve(&pos, goal, fault, &play)),
+        Err(fault) => Ok(restricted::solve(pos, goal, fault, &play)),
     }
 }
 
@@ -894,8 +915,10 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     }
     let play = finish(pos, best, true);
     // One card is the fewest, but another card may need fewer groups than the
-    // one the sweep chose.
-    // (With jokers around, one group was tried before the search.)
+    // one the sweep chose. (With jokers around, one group was tried before
+    // the search.) `hint::exact` settles the fewest groups afterwards and,
+    // for a one-card hint without jokers, starts past the sizes this quick
+    // try covered (its per-card tests are the cheapest for those sizes).
     let fewest = if pos.jokers_around() { 2 } else { 1 };
     if goal == Goal::Hint
         && play.count == 1

@@ -1,0 +1,50 @@
+//! Positions where the hint before session 6 was not the least disturbing
+//! play (found by `crates/manipulation/tests/finder_hint.rs` against brute
+//! force judged by the engine): one hand card was the fewest, but the finder
+//! changed two groups where one group was enough.
+
+mod common;
+
+use common::{cards, check_play, table};
+use rami_melds::RuleSet;
+use rami_solver::{Goal, solve};
+
+/// (cards, groups changed, rearranged) of the hint.
+fn hint(rules: RuleSet, t: &str, h: &str) -> (usize, usize, bool) {
+    let (t, h) = (table(t), cards(h));
+    let play = solve(rules, &t, &h, Goal::Hint)
+        .expect("a valid position")
+        .expect("a play");
+    check_play(rules, &t, &h, &play);
+    (play.count, play.changed.len(), play.rearranged)
+}
+
+#[test]
+fn carousel_one_card_one_group() {
+    // Before: 7C took the set joker's place and the joker went to the run,
+    // `*JH QH KH *AH | 7S 7H 7D 7C` (two groups).
+    assert_eq!(
+        hint(RuleSet::Carousel, "QH KH *AH | 7S 7H 7D *7C", "AH 6S 5H 7C"),
+        (1, 1, true)
+    );
+}
+
+#[test]
+fn tahiti_one_card_one_group() {
+    // Before: `*6C 7C 8C | 6S 6H 6D | 6H 6D 6C`, the set of four and the
+    // loose 6D (two groups).
+    assert_eq!(
+        hint(RuleSet::Tahiti, "*6C 7C 8C | 6S 6H 6D 6C | 6D", "6C 7S 6H"),
+        (1, 1, true)
+    );
+}
+
+#[test]
+fn vatikan_one_card_one_group() {
+    // Before: `4H *4D 4C | 2S 3S *4S | 4S 5S 6S`, the run split and the set's
+    // joker renamed (two groups).
+    assert_eq!(
+        hint(RuleSet::Vatikan, "*4S 4H 4C | 2S 3S *4S 5S 6S", "4S 2H 4S"),
+        (1, 1, true)
+    );
+}
