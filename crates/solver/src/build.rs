@@ -213,6 +213,16 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
         hand[f] = spec_hand(spec, f, totals[f]) + forced[f];
     }
     let hand_jokers = spec_joker_hand(spec, jokers_used);
+    // A hint whose only hand card stands where a loose copy of it could
+    // (`Spec::hand_for_loose`): the hand copy goes down, the loose one stays.
+    if spec.need_hand
+        && !spec.forced_hand
+        && hand_jokers == 0
+        && (0..52).all(|f| hand[f] == forced[f])
+        && let Some(f) = (0..52).find(|&f| spec.hand_for_loose(f, totals[f]))
+    {
+        hand[f] += 1;
+    }
     Some(Layout {
         groups,
         hand,

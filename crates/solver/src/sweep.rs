@@ -144,6 +144,17 @@ impl Spec {
         (used, w * i32::from(used))
     }
 
+    /// A hint (negative weights) counts Tahiti's loose copies of a face as
+    /// placed before its hand copies, so a play whose only hand card is a
+    /// copy of a loose single (the hand's 7S in a run, the loose 7S left
+    /// lying) reads as no hand card at all. True when `total` placed copies
+    /// hold a loose one and a hand copy is left that could stand in for it:
+    /// that play puts one hand card down, for one more card's weight.
+    pub(crate) fn hand_for_loose(&self, f: usize, total: u8) -> bool {
+        let (hand, _) = self.face_value(f, total);
+        self.weight[f] < 0 && self.loose[f] > 0 && total > self.must[f] && self.hand[f] > hand
+    }
+
     /// An ace end whose copies are not tied to the other end: `total` copies
     /// there, counted as hand copies where that can only overstate the value
     /// (and whether a hand copy may be among them).
@@ -1594,6 +1605,14 @@ impl<'a> Sweep<'a> {
                 loose = Some(s);
             }
         }
+        if spec.need_hand
+            && !played
+            && let Some(f) = (0..52).find(|&f| spec.hand_for_loose(f, totals[f]))
+        {
+            // (As the sweep's option did: see `Spec::hand_for_loose`.)
+            truth += spec.weight[f];
+            played = true;
+        }
         if spec.need_hand && !played {
             legal = false;
             // Only a free ace end can have claimed a hand card: split there.
@@ -2132,7 +2151,7 @@ impl<'a> Sweep<'a> {
                     } else {
                         spec.face_value(f, carried + used)
                     };
-                    out.push(Opt {
+                    let opt = Opt {
                         d2,
                         choice: Choice {
                             nat_r,
@@ -2142,7 +2161,21 @@ impl<'a> Sweep<'a> {
                         },
                         value: v_now - if relaxed { 0 } else { v_before } + credit,
                         played: hand_now > 0 || joker_played,
-                    });
+                    };
+                    // A hint may put a hand copy down where a loose one of the
+                    // same face lies (`Spec::hand_for_loose`).
+                    let swap = spec.need_hand
+                        && !relaxed
+                        && !opt.played
+                        && spec.hand_for_loose(f, carried + used);
+                    out.push(opt);
+                    if swap {
+                        out.push(Opt {
+                            value: opt.value + spec.weight[f],
+                            played: true,
+                            ..opt
+                        });
+                    }
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Positions where the hint before session 6 was not the least disturbing
 //! play (found by `crates/manipulation/tests/finder_hint.rs` against brute
 //! force judged by the engine): one hand card was the fewest, but the finder
-//! changed two groups where one group was enough.
+//! changed two groups where one group was enough; or it found no play at all.
 
 mod common;
 
@@ -46,5 +46,17 @@ fn vatikan_one_card_one_group() {
     assert_eq!(
         hint(RuleSet::Vatikan, "*4S 4H 4C | 2S 3S *4S 5S 6S", "4S 2H 4S"),
         (1, 1, true)
+    );
+}
+
+#[test]
+fn tahiti_hand_copy_of_a_loose_single() {
+    // The hand's 7S goes in the run while the loose 7S stays lying. The
+    // hint counted loose copies before hand copies, so placing one 7S read
+    // as no hand card, and the hint said "no play" while the best play had
+    // one (found by finder_hint in session 6).
+    assert_eq!(
+        hint(RuleSet::Tahiti, "9S 10S JS QS | 8S 8H 8D 8C | 7S", "7S KD"),
+        (1, 2, true)
     );
 }
