@@ -806,7 +806,7 @@ pub fn solve(
             return Ok(None);
         }
     }
-    let play = solve_position(pos, goal)?;
+    let play = solve_position(pos, goal)?.map(|p| keep_places(table, p));
     // (Most points can answer "none" for a play worth no points: not a proof.)
     if play.is_none() && goal != Goal::MostPoints {
         NO_PLAY.with(|memo| {
@@ -818,6 +818,35 @@ pub fn solve(
         });
     }
     Ok(play)
+}
+
+/// `play` with every group it leaves as it was back at its place in `old`,
+/// the groups it made filling the places it emptied, in order, and any more
+/// after them: the table does not shuffle under the players' eyes, and a
+/// phone's table update (the groups that differ at each place) stays small.
+fn keep_places(old: &[Vec<Card>], mut play: Play) -> Play {
+    let sorted = |g: &[Card]| {
+        let mut v = g.to_vec();
+        v.sort();
+        v
+    };
+    let mut placed: Vec<Option<Vec<Card>>> = vec![None; old.len()];
+    let mut made = Vec::new();
+    for group in std::mem::take(&mut play.table) {
+        let key = sorted(&group);
+        match (0..old.len())
+            .find(|&i| placed[i].is_none() && !play.changed.contains(&i) && sorted(&old[i]) == key)
+        {
+            Some(i) => placed[i] = Some(group),
+            None => made.push(group),
+        }
+    }
+    let mut made = made.into_iter();
+    for slot in placed.iter_mut().filter(|s| s.is_none()) {
+        *slot = made.next();
+    }
+    play.table = placed.into_iter().flatten().chain(made).collect();
+    play
 }
 
 /// Positions found to have no play lately (rule set, table, hand counts with

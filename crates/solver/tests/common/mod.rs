@@ -56,6 +56,19 @@ pub fn check_play(rules: RuleSet, table: &[Vec<Card>], hand: &[Card], play: &Pla
     for &c in &play.changed {
         assert!(c < table.len());
     }
+    // Groups the play leaves as they were keep their places (when the play
+    // made no fewer groups than there were: else the table closes up).
+    if play.table.len() >= table.len() {
+        for (i, g) in table.iter().enumerate() {
+            if !play.changed.contains(&i) {
+                let mut a = g.clone();
+                let mut b = play.table[i].clone();
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "unchanged group {i} keeps its place");
+            }
+        }
+    }
     // Untouched groups are still there, unchanged.
     let mut out: Vec<Vec<Card>> = play
         .table
