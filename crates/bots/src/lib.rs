@@ -58,7 +58,8 @@ pub fn choose_action(view: &PlayerView, level: Level) -> Option<Action> {
                     table
                 })
         } else {
-            rami_solver::solve(rules, &view.table, &view.hand, Goal::MostCards)
+            let copies = rules.copies(view.config.players);
+            rami_solver::solve_with_copies(rules, copies, &view.table, &view.hand, Goal::MostCards)
                 .ok()
                 .flatten()
                 .map(|p| p.table)

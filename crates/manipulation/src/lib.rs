@@ -356,6 +356,7 @@ impl ManipulationGame {
         self.meld_counts.asked += 1;
         let answer = meld_check::check(
             self.config.rules,
+            self.rules().copies(self.n()),
             &self.table,
             &self.hands[self.current],
             self.meld_budget,

@@ -66,10 +66,17 @@ impl MeldCheck {
     }
 }
 
-/// Asks the move finder whether `hand` has a play on `table`, within `budget`.
+/// Asks the move finder whether `hand` has a play on `table`, within `budget`,
+/// in a game whose deck holds `copies` of each card (`RuleSet::copies`).
 /// A table the finder cannot read (never the case for a table the engine
 /// accepted) counts as "no play".
-pub fn check(rules: RuleSet, table: &Table, hand: &[Card], budget: MeldCheckBudget) -> MeldCheck {
+pub fn check(
+    rules: RuleSet,
+    copies: u8,
+    table: &Table,
+    hand: &[Card],
+    budget: MeldCheckBudget,
+) -> MeldCheck {
     let whole = hand.len() <= budget.hand_cards;
     let asked: Vec<Card> = if whole {
         hand.to_vec()
@@ -79,7 +86,7 @@ pub fn check(rules: RuleSet, table: &Table, hand: &[Card], budget: MeldCheckBudg
     let found = if asked.is_empty() {
         None
     } else {
-        rami_solver::solve(rules, table, &asked, rami_solver::Goal::Hint)
+        rami_solver::solve_with_copies(rules, copies, table, &asked, rami_solver::Goal::Hint)
             .ok()
             .flatten()
     };

@@ -134,10 +134,10 @@ fn the_check_says_which_answer_it_is() {
     let t = table("7H 7D 7S");
     let rules = RuleSet::Manipulation;
     // Within the budget: exact.
-    let whole = meld_check::check(rules, &t, &hand, MeldCheckBudget { hand_cards: 45 });
+    let whole = meld_check::check(rules, 2, &t, &hand, MeldCheckBudget { hand_cards: 45 });
     assert!(matches!(whole, MeldCheck::Play(_)), "{whole:?}");
     // Over it: the sub-hand of the best-connected cards still holds a play.
-    let sub = meld_check::check(rules, &t, &hand, MeldCheckBudget::DEFAULT);
+    let sub = meld_check::check(rules, 2, &t, &hand, MeldCheckBudget::DEFAULT);
     let MeldCheck::Play(hint) = &sub else {
         panic!("{sub:?}")
     };
@@ -145,10 +145,16 @@ fn the_check_says_which_answer_it_is() {
     assert_eq!(chosen.len(), 32);
     assert!(hint.cards.iter().all(|c| chosen.contains(c)));
     // Budget 1: nothing found, and it says so (not "no play").
-    let none = meld_check::check(rules, &t, &hand, MeldCheckBudget { hand_cards: 1 });
+    let none = meld_check::check(rules, 2, &t, &hand, MeldCheckBudget { hand_cards: 1 });
     assert_eq!(none, MeldCheck::OutOfBudget);
     // A small hand with no play is proved so.
-    let proof = meld_check::check(rules, &t, &cards("2S 4D 9H JS"), MeldCheckBudget::DEFAULT);
+    let proof = meld_check::check(
+        rules,
+        2,
+        &t,
+        &cards("2S 4D 9H JS"),
+        MeldCheckBudget::DEFAULT,
+    );
     assert_eq!(proof, MeldCheck::NoPlay);
 }
 

@@ -47,15 +47,18 @@ fn movable(pos: &Position, g: usize) -> bool {
 /// on to the next card or groups: another layout of the same groups is not
 /// tried, so such a hint may still touch more groups than needed).
 fn legal_play(pos: &Position, play: Play) -> Option<Play> {
-    // Every deck holds two copies of a card: a joker the sweep named after a
-    // card whose both copies lie on the new table is renamed or refused.
-    if !legal::copies_ok(&play.table) {
-        return legal::rename_set_jokers(pos.rules, &pos.table, &play)
-            .filter(|p| legal::check(pos.rules, &pos.table, &p.table, &p.played).is_ok());
+    // A joker the sweep named after a card whose every copy lies on the new
+    // table is renamed or refused (every rule set with named jokers).
+    if !legal::copies_ok(&play.table, pos.copies) {
+        return legal::rename_set_jokers(pos.rules, pos.copies, &pos.table, &play).filter(|p| {
+            legal::check(pos.rules, pos.copies, &pos.table, &p.table, &p.played).is_ok()
+        });
     }
-    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+    match legal::check(pos.rules, pos.copies, &pos.table, &play.table, &play.played) {
         Ok(()) => Some(play),
-        Err(legal::Fault::Names) => legal::rename_set_jokers(pos.rules, &pos.table, &play),
+        Err(legal::Fault::Names) => {
+            legal::rename_set_jokers(pos.rules, pos.copies, &pos.table, &play)
+        }
         Err(_) => None,
     }
 }
@@ -264,7 +267,8 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     // on the new table (Carousel's sweep does not count copies): then any
     // play of as many cards replaces it, at any size. (A table that broke
     // that rule already is taken as it is.)
-    let sound = legal::copies_ok(&base.table) || !legal::copies_ok(&pos.table);
+    let sound =
+        legal::copies_ok(&base.table, pos.copies) || !legal::copies_ok(&pos.table, pos.copies);
     let top = if sound {
         base.changed.len()
     } else {

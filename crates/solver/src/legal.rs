@@ -1,4 +1,5 @@
-//! The table rules of Vatikan and Tahiti that the sweep does not model, checked
+//! The table rules of Carousel, Vatikan and Tahiti that the sweep does not
+//! model (joker names and the copies rule; anchoring; joker groups), checked
 //! on a finished play with the very code the rules engine judges proposals with
 //! (`rami_melds::table_rules`), so the two cannot disagree.
 //!
@@ -25,20 +26,17 @@ pub(crate) enum Fault {
     Names,
 }
 
-/// Copies of each card in the decks of Vatikan and Tahiti (two decks).
-pub(crate) const COPIES: u8 = 2;
-
 /// `Ok` when the engine would accept `new` after `old` for these rules as far as
-/// anchoring (Vatikan) and joker groups and loose singles (Tahiti) go.
+/// joker names and the copies rule (a deck of `copies` of each card), anchoring
+/// (Vatikan) and joker groups and loose singles (Tahiti) go.
 pub(crate) fn check(
     rules: RuleSet,
+    copies: u8,
     old: &[Vec<Card>],
     new: &[Vec<Card>],
     played: &[Card],
 ) -> Result<(), Fault> {
-    if matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti)
-        && !(names_kept(rules, old, new, played) && copies_ok(new))
-    {
+    if has_named_jokers(rules) && !(names_kept(rules, old, new, played) && copies_ok(new, copies)) {
         return Err(Fault::Names);
     }
     match rules {
@@ -61,22 +59,32 @@ pub(crate) fn check(
     }
 }
 
+/// The rule sets whose jokers carry a name on the table (and so the copies
+/// rule): their plays go through [`check`].
+pub(crate) fn has_named_jokers(rules: RuleSet) -> bool {
+    matches!(
+        rules,
+        RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Tahiti
+    )
+}
+
 /// Jokers already on the table keep their names unless freed (Vatikan: the
 /// real card is on the new table; Tahiti: each real card played frees one).
 fn names_kept(rules: RuleSet, old: &[Vec<Card>], new: &[Vec<Card>], played: &[Card]) -> bool {
     table_rules::check_joker_names(rules, old, new, played).is_ok()
 }
 
-/// No joker stands for a card whose every copy is on the table already.
-pub(crate) fn copies_ok(new: &[Vec<Card>]) -> bool {
-    table_rules::check_copies(new, COPIES).is_ok()
+/// No joker stands for a card whose every copy (`copies` in the deck) is on the
+/// table already.
+pub(crate) fn copies_ok(new: &[Vec<Card>], copies: u8) -> bool {
+    table_rules::check_copies(new, copies).is_ok()
 }
 
 /// Tahiti: a table joker stands for a card whose two copies are both on the
 /// table already. No hand holds that card, so the joker can never be freed and
 /// renamed, and the engine refuses every new table holding it (its copies
 /// rule): no play is legal.
-pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
+pub(crate) fn stuck_joker(rules: RuleSet, copies: u8, table: &[Vec<Card>]) -> bool {
     if rules != RuleSet::Tahiti {
         return false;
     }
@@ -85,7 +93,7 @@ pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
         .iter()
         .flatten()
         .filter_map(|c| c.declared())
-        .any(|f| naturals.face_count(f) >= COPIES)
+        .any(|f| naturals.face_count(f) >= copies)
 }
 
 /// A play whose only fault is a joker named for a card whose every copy is on
@@ -97,7 +105,12 @@ pub(crate) fn stuck_joker(rules: RuleSet, table: &[Vec<Card>]) -> bool {
 /// An input group the play kept as it was and whose joker is renamed or
 /// swapped joins the groups the play changes. `None` when no such change
 /// makes the play legal.
-pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) -> Option<Play> {
+pub(crate) fn rename_set_jokers(
+    rules: RuleSet,
+    copies: u8,
+    old: &[Vec<Card>],
+    play: &Play,
+) -> Option<Play> {
     let played = &play.played;
     // A swap or move can put a joker in a group that holds one already, which
     // Tahiti's one joker per group refuses: the groups it changed are checked
@@ -110,7 +123,7 @@ pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) 
                 g == was || g.len() < 2 || rami_melds::validate_group(g, group_rules).is_ok()
             })
     };
-    let legal = |t: &[Vec<Card>]| valid(t) && check(rules, old, t, played).is_ok();
+    let legal = |t: &[Vec<Card>]| valid(t) && check(rules, copies, old, t, played).is_ok();
     // A renamed table still at fault under the copies rule is never legal
     // (`check` refuses it: its copies rule faults exactly where `Copies`
     // counts one), so it is refused before the groups are put in reading
@@ -120,7 +133,7 @@ pub(crate) fn rename_set_jokers(rules: RuleSet, old: &[Vec<Card>], play: &Play) 
             .map(|g| rami_melds::reading_order(g, rules.ace_mode()))
             .collect()
     };
-    let base = Copies::of(&play.table);
+    let base = Copies::of(&play.table, copies);
     let namings = Namings::new(group_rules);
     let (renamed, counts) = rename_jokers(
         rules,
@@ -190,9 +203,9 @@ fn set_rank(group: &[Card]) -> Option<rami_cards::Rank> {
 ///
 /// The rule reads the table in order and faults a joker named for a face
 /// whose natural copies plus the jokers of that name read before it reach
-/// [`COPIES`]. With `n` natural copies and `j` jokers of a name, the `k`-th
-/// such joker (from 0) is at fault when `n + k >= COPIES`: `max(0, j - cap)`
-/// faults with `cap = max(0, COPIES - n)`, whatever the order. So the faults
+/// the deck's copies `C`. With `n` natural copies and `j` jokers of a name, the
+/// `k`-th such joker (from 0) is at fault when `n + k >= C`: `max(0, j - cap)`
+/// faults with `cap = max(0, C - n)`, whatever the order. So the faults
 /// are a sum over names, and moving a name changes one term.
 #[derive(Clone)]
 struct Copies {
@@ -202,14 +215,17 @@ struct Copies {
     named: CardCounts,
     /// The copies rule's faults: `check_copies` fails exactly when not 0.
     faults: usize,
+    /// Copies of each card in the deck.
+    copies: u8,
 }
 
 impl Copies {
-    fn of(table: &[Vec<Card>]) -> Self {
+    fn of(table: &[Vec<Card>], copies: u8) -> Self {
         let mut c = Copies {
             naturals: CardCounts::from_cards(table.iter().flatten()),
             named: CardCounts::new(),
             faults: 0,
+            copies,
         };
         for face in table.iter().flatten().filter_map(|c| c.declared()) {
             c.add_name(face);
@@ -219,7 +235,7 @@ impl Copies {
 
     /// Jokers of this name that are not at fault.
     fn cap(&self, face: Face) -> u8 {
-        COPIES.saturating_sub(self.naturals.face_count(face))
+        self.copies.saturating_sub(self.naturals.face_count(face))
     }
 
     /// More jokers of this name than it has room for: taking one away
@@ -311,18 +327,18 @@ fn rename_jokers(
     }
     // The counts kept up to date are the whole table's count (tests run
     // with debug assertions: every call of every test checks it).
-    debug_assert_eq!(counts.faults, copies_faults(&table));
+    debug_assert_eq!(counts.faults, copies_faults(&table, counts.copies));
     (table, counts)
 }
 
 /// Named jokers standing for a card whose every copy is on the table before
 /// them (the copies rule's faults, counted in reading order as the engine
 /// does): what `Copies` keeps, recounted from scratch to check it.
-fn copies_faults(table: &[Vec<Card>]) -> usize {
+fn copies_faults(table: &[Vec<Card>], copies: u8) -> usize {
     let mut on_table = CardCounts::from_cards(table.iter().flatten());
     let mut faults = 0;
     for face in table.iter().flatten().filter_map(|c| c.declared()) {
-        if on_table.face_count(face) >= COPIES {
+        if on_table.face_count(face) >= copies {
             faults += 1;
         }
         on_table.add(Card::from_face(face));
@@ -420,7 +436,7 @@ fn moves<R>(
                 // per call, so remembering cost more than it saved.)
                 for way in rami_melds::joker_namings(&bare, group_rules) {
                     let Some(&face) = way.first() else { continue };
-                    if naturals.face_count(face) >= COPIES {
+                    if naturals.face_count(face) >= counts.copies {
                         continue;
                     }
                     let mut t = table.to_vec();
@@ -514,18 +530,21 @@ mod tests {
             "AS 2S 3S | *QH QD QC | QS *QH QD | QH QS *QD",
         ] {
             let table = t(s);
-            let mut c = Copies::of(&table);
-            assert_eq!(c.faults, copies_faults(&table), "{s}");
-            assert_eq!(c.faults == 0, copies_ok(&table), "{s}");
-            let before = c.faults;
-            for face in table.iter().flatten().filter_map(|c| c.declared()) {
-                let other = rami_cards::Face::from_index((face.index() + 1) % 52)
-                    .expect("a face index below 52");
-                c.remove_name(face);
-                c.add_name(other);
-                c.remove_name(other);
-                c.add_name(face);
-                assert_eq!(c.faults, before, "{s}");
+            // Two decks, and one (two-player Carousel).
+            for copies in [2, 1] {
+                let mut c = Copies::of(&table, copies);
+                assert_eq!(c.faults, copies_faults(&table, copies), "{s}");
+                assert_eq!(c.faults == 0, copies_ok(&table, copies), "{s}");
+                let before = c.faults;
+                for face in table.iter().flatten().filter_map(|c| c.declared()) {
+                    let other = rami_cards::Face::from_index((face.index() + 1) % 52)
+                        .expect("a face index below 52");
+                    c.remove_name(face);
+                    c.add_name(other);
+                    c.remove_name(other);
+                    c.add_name(face);
+                    assert_eq!(c.faults, before, "{s}");
+                }
             }
         }
     }
@@ -556,7 +575,7 @@ mod tests {
             changed: (0..old.len()).collect(),
             rearranged: true,
         };
-        if let Some(p) = rename_set_jokers(RuleSet::Tahiti, &old, &play) {
+        if let Some(p) = rename_set_jokers(RuleSet::Tahiti, 2, &old, &play) {
             for g in p.table.iter().filter(|g| g.len() > 1) {
                 assert!(
                     rami_melds::validate_group(g, RuleSet::Tahiti.group_rules()).is_ok(),

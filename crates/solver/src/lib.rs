@@ -100,9 +100,11 @@ pub fn deck_jokers(rules: RuleSet) -> usize {
     }
 }
 
-/// Refuses cards the rule set's deck cannot hold (two decks: two of each face).
+/// Refuses cards the rule set's deck cannot hold: `copies` of each face (two
+/// decks, or one), and its jokers.
 pub(crate) fn check_deck<'a>(
     rules: RuleSet,
+    copies: u8,
     cards: impl IntoIterator<Item = &'a Card>,
 ) -> Result<(), SolveError> {
     let mut faces = [0usize; 52];
@@ -113,13 +115,14 @@ pub(crate) fn check_deck<'a>(
             None => jokers += 1,
         }
     }
-    if let Some((i, &n)) = faces.iter().enumerate().find(|(_, n)| **n > 2) {
+    let allowed = usize::from(copies);
+    if let Some((i, &n)) = faces.iter().enumerate().find(|(_, n)| **n > allowed) {
         let card = Face::from_index(i).map_or(Card::JOKER, Card::from_face);
         return Err(SolveError::ImpossibleCards {
             rules,
             card,
             copies: n,
-            allowed: 2,
+            allowed,
         });
     }
     let allowed = deck_jokers(rules);
@@ -207,6 +210,9 @@ impl Default for Branch {
 #[derive(Clone)]
 struct Position {
     rules: RuleSet,
+    /// Copies of each card in the game's deck (two decks, or one in
+    /// two-player Carousel): the copies rule of named jokers.
+    copies: u8,
     table: Vec<Vec<Card>>,
     kinds: Vec<Kind>,
     hand: Vec<Card>,
@@ -217,7 +223,12 @@ struct Position {
 }
 
 impl Position {
-    fn new(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> Result<Position, SolveError> {
+    fn new(
+        rules: RuleSet,
+        copies: u8,
+        table: &[Vec<Card>],
+        hand: &[Card],
+    ) -> Result<Position, SolveError> {
         if !rules.is_manipulation() {
             return Err(SolveError::NotManipulation(rules));
         }
@@ -242,7 +253,7 @@ impl Position {
             let frozen = rules == RuleSet::Tahiti && g.iter().any(|c| c.is_joker());
             kinds.push(if frozen { Kind::Frozen } else { Kind::Normal });
         }
-        check_deck(rules, table.iter().flatten().chain(hand.iter()))?;
+        check_deck(rules, copies, table.iter().flatten().chain(hand.iter()))?;
         let mut hand_counts = [0u8; 52];
         let mut hand_jokers = 0;
         for c in hand {
@@ -259,6 +270,7 @@ impl Position {
         }
         Ok(Position {
             rules,
+            copies,
             table: table.to_vec(),
             kinds,
             hand: hand.iter().map(|c| c.in_hand()).collect(),
@@ -570,10 +582,13 @@ impl Position {
             }
         }
         spec.jokers_hand = jokers;
+        // (Not yet Carousel: these caps lower its optimum where the copies
+        // rule binds, and without a search legal by construction behind them
+        // (branch `s6-copies`) the answer would fall below the legal one.)
         if matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti) {
             // A joker keeping its name may not stand for a card whose every
             // copy is on the table: hand copies of its card stay in the hand.
-            let mut left = [legal::COPIES; 52];
+            let mut left = [self.copies; 52];
             for (g, group) in self.table.iter().enumerate() {
                 for (i, &c) in group.iter().enumerate() {
                     let keeps = match c.declared() {
@@ -630,7 +645,7 @@ impl Position {
                 outside[f.index()] += 1;
             }
             for f in 0..52 {
-                spec.joker_face_cap[f] = legal::COPIES.saturating_sub(outside[f]);
+                spec.joker_face_cap[f] = self.copies.saturating_sub(outside[f]);
             }
             for f in 0..52 {
                 let named = self
@@ -776,14 +791,29 @@ fn sweep_branch(
 
 /// Ok(None) = no legal play. Exact optimum for [`Goal::MostCards`] and
 /// [`Goal::MostPoints`]; for [`Goal::Hint`] a legal play disturbing the table
-/// least.
+/// least. The deck is the rule set's largest (two of each card): in a game,
+/// where two-player Carousel plays one deck, use [`solve_with_copies`].
 pub fn solve(
     rules: RuleSet,
     table: &[Vec<Card>],
     hand: &[Card],
     goal: Goal,
 ) -> Result<Option<Play>, SolveError> {
-    let pos = Position::new(rules, table, hand)?;
+    solve_with_copies(rules, rules.max_copies(), table, hand, goal)
+}
+
+/// [`solve`] for a game whose deck holds `copies` of each card
+/// (`RuleSet::copies(players)`): a named joker may not stand for a card whose
+/// every copy is on the table, and a position holding more copies than that
+/// is refused.
+pub fn solve_with_copies(
+    rules: RuleSet,
+    copies: u8,
+    table: &[Vec<Card>],
+    hand: &[Card],
+    goal: Goal,
+) -> Result<Option<Play>, SolveError> {
+    let pos = Position::new(rules, copies, table, hand)?;
     let mut counts = [0u8; 53];
     counts[..52].copy_from_slice(&pos.hand_counts);
     counts[52] = pos.hand_jokers;
@@ -792,10 +822,12 @@ pub fn solve(
     let known = NO_PLAY.with(|memo| {
         memo.borrow()
             .iter()
-            .find(|(r, t, h)| {
-                *r == rules && t.as_slice() == table && h.iter().zip(&counts).all(|(a, b)| a <= b)
+            .find(|(r, c, t, h)| {
+                (*r, *c) == (rules, copies)
+                    && t.as_slice() == table
+                    && h.iter().zip(&counts).all(|(a, b)| a <= b)
             })
-            .map(|(_, _, h)| *h)
+            .map(|(_, _, _, h)| *h)
     });
     if let Some(before) = known {
         let mut new = [0u8; 53];
@@ -814,7 +846,7 @@ pub fn solve(
             if memo.len() >= NO_PLAY_MEMO {
                 memo.remove(0);
             }
-            memo.push((rules, table.to_vec(), counts));
+            memo.push((rules, copies, table.to_vec(), counts));
         });
     }
     Ok(play)
@@ -849,10 +881,11 @@ fn keep_places(old: &[Vec<Card>], mut play: Play) -> Play {
     play
 }
 
-/// Positions found to have no play lately (rule set, table, hand counts with
-/// jokers last), per thread: the must-meld check asks again after every draw.
+/// Positions found to have no play lately (rule set, copies, table, hand counts
+/// with jokers last), per thread: the must-meld check asks again after every
+/// draw.
 const NO_PLAY_MEMO: usize = 8;
-type NoPlay = (RuleSet, Vec<Vec<Card>>, [u8; 53]);
+type NoPlay = (RuleSet, u8, Vec<Vec<Card>>, [u8; 53]);
 thread_local! {
     static NO_PLAY: std::cell::RefCell<Vec<NoPlay>> = const { std::cell::RefCell::new(Vec::new()) };
 }
@@ -867,23 +900,32 @@ fn solve_position(pos: Position, goal: Goal) -> Result<Option<Play>, SolveError>
     })
 }
 
-/// The search's play, made legal for Vatikan and Tahiti.
+/// The search's play, made legal for Carousel, Vatikan and Tahiti.
 fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError> {
-    if legal::stuck_joker(pos.rules, &pos.table) {
+    if legal::stuck_joker(pos.rules, pos.copies, &pos.table) {
         return Ok(None);
     }
     let play = solve_unchecked(pos, goal);
-    if !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+    if !legal::has_named_jokers(pos.rules) {
         return Ok(play);
     }
     // Every legal play is a play of the unrestricted search, so "none" stands,
     // and a legal answer is the answer.
     let Some(play) = play else { return Ok(None) };
-    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+    match legal::check(pos.rules, pos.copies, &pos.table, &play.table, &play.played) {
         Ok(()) => Ok(Some(play)),
         Err(legal::Fault::Names) => {
-            if let Some(renamed) = legal::rename_set_jokers(pos.rules, &pos.table, &play) {
+            if let Some(renamed) =
+                legal::rename_set_jokers(pos.rules, pos.copies, &pos.table, &play)
+            {
                 return Ok(Some(renamed));
+            }
+            if pos.rules == RuleSet::Carousel {
+                // KNOWN GAP: no search legal by construction for Carousel's
+                // copies rule yet (branch `s6-copies` has one, too slow on
+                // full tables to land): the play stands, and the engine
+                // refuses it (a computer player then draws).
+                return Ok(Some(play));
             }
             Ok(restricted::solve(pos, goal, legal::Fault::Names, &play))
         }
@@ -924,7 +966,7 @@ fn search_value(pos: &Position, goal: Goal) -> Option<i32> {
     let mut all = [0u8; 53];
     all[..52].copy_from_slice(&pos.hand_counts);
     all[52] = pos.hand_jokers;
-    if legal::stuck_joker(pos.rules, &pos.table) || !pos.some_card_fits(&all) {
+    if legal::stuck_joker(pos.rules, pos.copies, &pos.table) || !pos.some_card_fits(&all) {
         return None;
     }
     let dissolve = all_dissolvable(pos);
@@ -1108,7 +1150,7 @@ pub mod internal {
         hand: &[rami_cards::Card],
         goal: crate::Goal,
     ) -> Result<Option<i32>, crate::SolveError> {
-        let pos = crate::Position::new(rules, table, hand)?;
+        let pos = crate::Position::new(rules, rules.max_copies(), table, hand)?;
         Ok(crate::search_value(&pos, goal))
     }
 

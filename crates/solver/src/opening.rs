@@ -16,6 +16,9 @@ type Memo = HashMap<([u8; 53], bool, Names), Option<(u32, Vec<usize>)>>;
 type Names = [u8; 4];
 const NO_NAME: u8 = u8::MAX;
 
+/// The openings are Vatikan's and Rami's, both played with two decks.
+const TWO_DECKS: u8 = 2;
+
 /// The copies rule (Carousel, Vatikan, Tahiti): a joker may not stand for a
 /// card whose every copy is on the table. Per face: copies already on the table
 /// (naturals and jokers named for it), and whether a table joker stands for it.
@@ -36,7 +39,7 @@ impl Copies {
                 return true;
             }
             let used = usize::from(self.hand[f] - left[f]);
-            usize::from(self.down[f]) + used + jokers <= usize::from(crate::legal::COPIES)
+            usize::from(self.down[f]) + used + jokers <= usize::from(TWO_DECKS)
         })
     }
 }
@@ -282,7 +285,7 @@ fn opening_next_to(
     table: &[Vec<Card>],
     hand: &[Card],
 ) -> Result<Option<Play>, SolveError> {
-    check_deck(rules, hand)?;
+    check_deck(rules, TWO_DECKS, hand)?;
     let mut counts = [0u8; 53];
     for c in hand {
         match c.natural_face() {
@@ -386,11 +389,15 @@ mod tests {
         assert_eq!(p.count, 6, "{:?}", p.table);
         let mut all = table.clone();
         all.extend(p.table.iter().cloned());
-        assert!(crate::legal::copies_ok(&all), "{:?}", p.table);
+        assert!(crate::legal::copies_ok(&all, TWO_DECKS), "{:?}", p.table);
         // The hand alone may not name its joker for a card it puts down twice.
         let hand = parse_cards("3H 4H 5H 5H * 5S 5D").unwrap();
         let p = best_opening(RuleSet::Vatikan, &hand).unwrap().unwrap();
-        assert!(crate::legal::copies_ok(&p.table), "{:?}", p.table);
+        assert!(
+            crate::legal::copies_ok(&p.table, TWO_DECKS),
+            "{:?}",
+            p.table
+        );
         assert_eq!(p.count, 7, "{:?}", p.table);
     }
 

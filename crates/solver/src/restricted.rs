@@ -118,7 +118,7 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
     if let Some(i) = hand.iter().position(|c| c.is_joker()) {
         hand.remove(i);
     }
-    let held = Position::new(pos.rules, &pos.table, &hand)
+    let held = Position::new(pos.rules, pos.copies, &pos.table, &hand)
         .ok()
         .and_then(|p| crate::solve_position(p, goal).ok().flatten());
     match (found, held) {
@@ -176,10 +176,10 @@ thread_local! {
 
 /// `play` if legal, or made legal by naming a set joker for another suit.
 fn legalize(pos: &Position, play: Play) -> Option<Play> {
-    match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+    match legal::check(pos.rules, pos.copies, &pos.table, &play.table, &play.played) {
         Ok(()) => Some(play),
         Err(legal::Fault::Names) => {
-            let mended = legal::rename_set_jokers(pos.rules, &pos.table, &play);
+            let mended = legal::rename_set_jokers(pos.rules, pos.copies, &pos.table, &play);
             if mended.is_none() {
                 NAMES_REFUSED.with(|r| r.set(true));
             }
@@ -242,7 +242,7 @@ fn vatikan(pos: &Position, goal: Goal, mut bad: Vec<usize>) -> Option<Play> {
             }
         }
         let play = solve_unchecked(&kept, goal)?;
-        match legal::check(pos.rules, &pos.table, &play.table, &play.played) {
+        match legal::check(pos.rules, pos.copies, &pos.table, &play.table, &play.played) {
             Ok(()) => return Some(play),
             Err(legal::Fault::Names) => return legalize(pos, play),
             Err(legal::Fault::Unanchored(more)) => {
