@@ -188,12 +188,24 @@ pub(crate) fn arrange(
         .iter()
         .filter_map(|jg| jg.kept)
         .collect();
-    let must_dissolve: Vec<usize> = branch
+    // Freed frozen groups, and the groups a joker group took its table joker
+    // from (kept whole, they would hold that joker twice: Vatikan table
+    // `2H 3H 4H | 5H 6H *7H`, hand `6S 6D 8H 9H 6S` once laid the piece
+    // `5H 6H *7H 8H 9H` beside the group it came from).
+    let mut must_dissolve: Vec<usize> = branch
         .freed
         .iter()
         .map(|&(g, _)| g)
         .filter(|&g| pos.kinds[g] == Kind::Frozen)
+        .chain(
+            branch
+                .joker_groups
+                .iter()
+                .filter_map(|jg| jg.table_joker.map(|(g, _)| g)),
+        )
         .collect();
+    must_dissolve.sort_unstable();
+    must_dissolve.dedup();
     let candidates: Vec<usize> = (0..pos.table.len())
         .filter(|&g| {
             pos.kinds[g] != Kind::Frozen && !must_dissolve.contains(&g) && !kept.contains(&g)

@@ -243,3 +243,18 @@ fn tahiti_restricted_search_finds_a_play_within_its_budget() {
     let p = solve_checked(RuleSet::Tahiti, &t, &h, Goal::MostCards);
     assert!(p.as_ref().is_some_and(|p| p.count >= 9), "{p:?}");
 }
+
+#[test]
+fn vatikan_joker_piece_takes_its_joker_out_of_the_old_group() {
+    // The joker's piece of run takes 5H 6H *7H and the hand's 8H 9H; the
+    // old group must then be rebuilt, not kept whole beside the piece (it
+    // was: 2H 3H 4H | 5H 6H *7H | 5H 6H *7H 8H 9H, the joker twice). Found
+    // by finder_exact's Vatikan corners (case 1,100 at RAMI_EXACT_N=10).
+    let t = table("2H 3H 4H | 5H 6H *7H");
+    let h = cards("6S 6D 8H 9H 6S");
+    for goal in [Goal::MostCards, Goal::MostPoints] {
+        let p = solve_checked(RuleSet::Vatikan, &t, &h, goal).unwrap();
+        assert_eq!(p.count, 2, "{:?}", p.table);
+        assert_beside(&p, "*7H", "6H");
+    }
+}
