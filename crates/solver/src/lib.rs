@@ -927,10 +927,29 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
                 // refuses it (a computer player then draws).
                 return Ok(Some(play));
             }
-            Ok(restricted::solve(pos, goal, legal::Fault::Names, &play))
+            Ok(restricted::solve(pos, goal, legal::Fault::Names, &play)
+                .or_else(|| hint_past_the_rules(pos, goal)))
         }
-        Err(fault) => Ok(restricted::solve(pos, goal, fault, &play)),
+        Err(fault) => {
+            Ok(restricted::solve(pos, goal, fault, &play)
+                .or_else(|| hint_past_the_rules(pos, goal)))
+        }
     }
+}
+
+/// A hint whose fewest-card plays all break a table rule the restricted
+/// search cannot mend for hints (it looks for the fewest cards only among
+/// the plays the rules allow of a branch, and may find none): the best play
+/// by cards, which the restricted search finds legal, stands in, so the
+/// hint never says "no play" where there is one (Vatikan table
+/// `4S 4H 4D 4C | *4S 4H 4D 4C`, hand `6S 4S 7S`: the one-card play names the
+/// joker for a four whose copies are all down). It may hold more cards than
+/// the fewest. `None` for the other goals.
+fn hint_past_the_rules(pos: &Position, goal: Goal) -> Option<Play> {
+    if goal != Goal::Hint {
+        return None;
+    }
+    solve_checked(pos, Goal::MostCards).ok().flatten()
 }
 
 /// The finder without the rules of [`legal`]: exact for the other rule sets.
