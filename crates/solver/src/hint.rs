@@ -133,6 +133,24 @@ pub(crate) fn one_card_fewest_groups(
     None
 }
 
+/// The table left (`None`: a group rebuilt elsewhere), then the layout's
+/// groups that took no input group's place (`used`), at the end.
+fn joined(
+    table: Vec<Option<Vec<Card>>>,
+    layout: Vec<Vec<Card>>,
+    used: Vec<bool>,
+) -> Vec<Vec<Card>> {
+    let mut out: Vec<Vec<Card>> = table.into_iter().flatten().collect();
+    out.extend(
+        layout
+            .into_iter()
+            .zip(used)
+            .filter(|(_, u)| !u)
+            .map(|(g, _)| g),
+    );
+    out
+}
+
 /// The play that rebuilds `dissolve` with `card` as `layout`: each new group
 /// takes the place of an input group it holds whole; the others go at the end.
 fn lay_out(pos: &Position, card: Card, dissolve: &[usize], layout: Vec<Vec<Card>>) -> Play {
@@ -152,14 +170,7 @@ fn lay_out(pos: &Position, card: Card, dissolve: &[usize], layout: Vec<Vec<Card>
             }
         }
     }
-    let mut out: Vec<Vec<Card>> = table.into_iter().flatten().collect();
-    out.extend(
-        layout
-            .into_iter()
-            .zip(used)
-            .filter(|(_, u)| !u)
-            .map(|(g, _)| g),
-    );
+    let out = joined(table, layout, used);
     let mut changed = dissolve.to_vec();
     changed.sort_unstable();
     make_play(pos, vec![card], out, changed, rearranged)
@@ -832,14 +843,7 @@ fn build(
             changed.push(*g);
         }
     }
-    let mut out: Vec<Vec<Card>> = table.into_iter().flatten().collect();
-    out.extend(
-        layout
-            .into_iter()
-            .zip(used)
-            .filter(|(_, u)| !u)
-            .map(|(g, _)| g),
-    );
+    let out = joined(table, layout, used);
     changed.sort_unstable();
     changed.dedup();
     played.sort();
