@@ -10,10 +10,10 @@
 #[allow(dead_code)]
 mod positions;
 
-#[path = "common/partitions.rs"]
-mod partitions;
+#[path = "common/brute.rs"]
+mod brute;
 
-use partitions::partitions;
+use brute::{partitions, reachable, scaled};
 use positions::Gen;
 use rami_cards::{Card, format_cards, format_table};
 use rami_game::RuleSet;
@@ -194,20 +194,17 @@ fn set_copies_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card
     (table, hand)
 }
 
-/// The position is one a game with `copies` of each card can reach: at most
-/// that many copies of a card in all, and the table's jokers within the
-/// copies rule.
+/// The position is one a game with `copies` of each card can reach, with at
+/// most two jokers and twelve cards (brute force stays quick).
 fn plausible(table: &[Vec<Card>], hand: &[Card], copies: u8) -> bool {
-    let all: Vec<Card> = table.iter().flatten().chain(hand).copied().collect();
-    let jokers = all.iter().filter(|c| c.is_joker()).count();
-    let copies_ok = all
+    let cards = table.iter().flatten().count() + hand.len();
+    let jokers = table
         .iter()
-        .filter(|c| !c.is_joker())
-        .all(|c| all.iter().filter(|&x| x == c).count() <= usize::from(copies));
-    jokers <= 2
-        && copies_ok
-        && rami_melds::table_rules::check_copies(table, copies).is_ok()
-        && all.len() <= 12
+        .flatten()
+        .chain(hand)
+        .filter(|c| c.is_joker())
+        .count();
+    jokers <= 2 && cards <= 12 && reachable(table, hand, copies)
 }
 
 /// A corner of the table rules: two jokers of one name, a piece of run that
@@ -257,14 +254,6 @@ fn small_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
             return (table, hand);
         }
     }
-}
-
-/// Positions per test: `RAMI_EXACT_N` times `positions` (default: once).
-fn scaled(positions: usize) -> usize {
-    std::env::var("RAMI_EXACT_N")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-        .map_or(positions, |n| n.max(1) * positions)
 }
 
 type Make = fn(&mut Gen, RuleSet) -> (Vec<Vec<Card>>, Vec<Card>);

@@ -11,10 +11,10 @@
 #[allow(dead_code)]
 mod positions;
 
-#[path = "common/partitions.rs"]
-mod partitions;
+#[path = "common/brute.rs"]
+mod brute;
 
-use partitions::partitions;
+use brute::{partitions, reachable, scaled};
 use positions::Gen;
 use rami_cards::{Card, Face, Rank, Suit, format_cards, format_table};
 use rami_game::RuleSet;
@@ -128,13 +128,9 @@ fn brute(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> Option<(usize, u
     None
 }
 
+/// Two decks' worth of cards, at most eleven of them (brute force stays quick).
 fn plausible(table: &[Vec<Card>], hand: &[Card]) -> bool {
-    let all: Vec<Card> = table.iter().flatten().chain(hand).copied().collect();
-    let copies_ok = all
-        .iter()
-        .filter(|c| !c.is_joker())
-        .all(|c| all.iter().filter(|&x| x == c).count() <= 2);
-    copies_ok && rami_melds::table_rules::check_copies(table, 2).is_ok() && all.len() <= 11
+    table.iter().flatten().count() + hand.len() <= 11 && reachable(table, hand, 2)
 }
 
 /// A small position: two to four groups, some close together (so plays
@@ -196,14 +192,6 @@ fn small_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
             return (table, hand);
         }
     }
-}
-
-/// Positions per test: `RAMI_EXACT_N` times `positions` (default: once).
-fn scaled(positions: usize) -> usize {
-    std::env::var("RAMI_EXACT_N")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-        .map_or(positions, |n| n.max(1) * positions)
 }
 
 fn compare(rules: RuleSet, seed: u64, positions: usize) {

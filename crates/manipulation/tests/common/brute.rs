@@ -1,5 +1,6 @@
-//! Brute force for the finder's tests: every way to lay cards out in valid
-//! groups, which the engine then judges (`finder_exact`, `finder_hint`).
+//! Brute force for the finder's tests (`finder_exact`, `finder_hint`): every
+//! way to lay cards out in valid groups, which the engine then judges, and
+//! what the two share about their positions.
 
 use rami_cards::Card;
 use rami_game::RuleSet;
@@ -72,4 +73,23 @@ pub fn partitions(
             laid.pop();
         }
     }
+}
+
+/// Positions per test: `RAMI_EXACT_N` times `positions` (default: once).
+pub fn scaled(positions: usize) -> usize {
+    std::env::var("RAMI_EXACT_N")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .map_or(positions, |n| n.max(1) * positions)
+}
+
+/// The cards can come from a game with `copies` of each card: at most that
+/// many copies of a card in all, and the table's jokers within the copies
+/// rule.
+pub fn reachable(table: &[Vec<Card>], hand: &[Card], copies: u8) -> bool {
+    let all: Vec<Card> = table.iter().flatten().chain(hand).copied().collect();
+    all.iter()
+        .filter(|c| !c.is_joker())
+        .all(|c| all.iter().filter(|&x| x == c).count() <= usize::from(copies))
+        && rami_melds::table_rules::check_copies(table, copies).is_ok()
 }
