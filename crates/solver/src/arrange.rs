@@ -412,7 +412,8 @@ pub(crate) fn arrange(
     make_play(pos, played, out, changed, rearranged)
 }
 
-fn sorted(g: &[Card]) -> Vec<Card> {
+/// A group's cards in a fixed order, to compare groups as multisets.
+pub(crate) fn sorted(g: &[Card]) -> Vec<Card> {
     let mut v = g.to_vec();
     v.sort();
     v

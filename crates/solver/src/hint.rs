@@ -28,7 +28,7 @@
 //! fewest cards themselves, which are the search's (restricted in Vatikan and
 //! Tahiti, see `restricted.rs`).
 
-use crate::arrange::{contains, feasible, near};
+use crate::arrange::{contains, feasible, near, sorted};
 use crate::{Best, Branch, Goal, Kind, Play, Position, legal, make_play, sweep_branch};
 use rami_cards::{Card, CardCounts};
 use rami_melds::{AceMode, RuleSet};
@@ -818,11 +818,7 @@ fn build(
         match home {
             Some(k) => {
                 used[k] = true;
-                let mut a = layout[k].clone();
-                let mut b = pos.table[g].clone();
-                a.sort();
-                b.sort();
-                if a != b {
+                if sorted(&layout[k]) != sorted(&pos.table[g]) {
                     changed.push(g);
                 }
                 table[g] = Some(layout[k].clone());

@@ -167,11 +167,7 @@ pub(crate) fn rename_set_jokers(
                 .or_else(|| moves(&namings, &play.table, &base, &from, &mut try_one))?
         }
     };
-    let sorted = |g: &[Card]| {
-        let mut v = g.to_vec();
-        v.sort();
-        v
-    };
+    let sorted = crate::arrange::sorted;
     let mut changed = play.changed.clone();
     for (before, after) in play.table.iter().zip(&table) {
         if sorted(before) == sorted(after) {

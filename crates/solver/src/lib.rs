@@ -857,11 +857,7 @@ pub fn solve_with_copies(
 /// after them: the table does not shuffle under the players' eyes, and a
 /// phone's table update (the groups that differ at each place) stays small.
 fn keep_places(old: &[Vec<Card>], mut play: Play) -> Play {
-    let sorted = |g: &[Card]| {
-        let mut v = g.to_vec();
-        v.sort();
-        v
-    };
+    use arrange::sorted;
     let mut placed: Vec<Option<Vec<Card>>> = vec![None; old.len()];
     let mut made = Vec::new();
     for group in std::mem::take(&mut play.table) {
