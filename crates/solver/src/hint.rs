@@ -274,8 +274,9 @@ fn runs_only(counts: &[u8; 13], ace: AceMode) -> bool {
 /// without rearrangement is looked for on every set before a rearranged one
 /// stands. Only sets joined to the hand can take part (see [`Exact::sets`]).
 pub(crate) fn exact(pos: &Position, base: Play) -> Play {
-    // The search's play can name a joker after a card whose both copies are
-    // on the new table (Carousel's sweep does not count copies): then any
+    // The search's play can name a joker after a card whose every copy is
+    // on the new table (Carousel's sweep does not count copies, and no
+    // renaming may mend it): then any
     // play of as many cards replaces it, at any size. (A table that broke
     // that rule already is taken as it is.)
     let sound =
