@@ -331,6 +331,103 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     base
 }
 
+/// Multisets of hand cards [`fewest_legal`] tries at most, each with a
+/// search of its own: past them the best play by cards stands (a cap on
+/// exactness, deterministic).
+const MULTISETS_PAST_THE_RULES: usize = 256;
+
+/// A legal play of the fewest hand cards from `from` (the unrestricted
+/// search's fewest: no legal play undercuts it) up to `best`'s count, `best`
+/// itself (legal, the most cards) when no fewer cards make one. For when
+/// the restricted search found no hint: it tries only the fewest-card play
+/// of each branch of the table rules, and when every such play breaks a rule
+/// a play of more cards may still be legal. Each count's multisets of hand
+/// cards are tried in turn, each as a whole hand for the best-play search
+/// (restricted, so legal by construction): a multiset all of whose cards it
+/// puts down is a legal play of that many cards. `exact` then settles the
+/// fewest groups among plays of that count.
+pub(crate) fn fewest_legal(pos: &Position, from: usize, best: Play) -> Play {
+    // Only cards that could be in some group at all can be put down.
+    let mut kinds: Vec<(Card, u8)> = Vec::new();
+    for &c in &pos.hand {
+        let mut one = [0u8; 53];
+        match c.natural_face() {
+            Some(f) => one[f.index()] = 1,
+            None => one[52] = 1,
+        }
+        if !pos.some_card_fits(&one) {
+            continue;
+        }
+        match kinds.iter_mut().find(|(x, _)| *x == c) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((c, 1)),
+        }
+    }
+    let mut tried = 0usize;
+    for count in from.max(1)..best.count {
+        let mut found: Option<Play> = None;
+        let whole = for_each_multiset(&kinds, count, &mut |hand| {
+            if tried >= MULTISETS_PAST_THE_RULES {
+                return false;
+            }
+            tried += 1;
+            found = all_put_down(pos, hand);
+            found.is_none()
+        });
+        if let Some(play) = found {
+            return play;
+        }
+        if !whole {
+            break;
+        }
+    }
+    best
+}
+
+/// The best legal play of `pos`'s table with `hand` as the whole hand, if it
+/// puts every card of `hand` down.
+fn all_put_down(pos: &Position, hand: &[Card]) -> Option<Play> {
+    let sub = Position::new(pos.rules, pos.copies, &pos.table, hand).ok()?;
+    // The unrestricted optimum first: a few sweeps, where the restricted
+    // search may take many; no legal play beats it.
+    if crate::search_value(&sub, Goal::MostCards) != Some(hand.len() as i32) {
+        return None;
+    }
+    crate::solve_checked(&sub, Goal::MostCards)
+        .ok()
+        .flatten()
+        .filter(|p| p.count == hand.len())
+}
+
+/// Calls `f` with every multiset of `k` cards from `kinds` (each card with
+/// its copies) until it returns `false`; `false` then, `true` when every
+/// multiset was seen.
+fn for_each_multiset(kinds: &[(Card, u8)], k: usize, f: &mut dyn FnMut(&[Card]) -> bool) -> bool {
+    fn go(
+        kinds: &[(Card, u8)],
+        left: usize,
+        cur: &mut Vec<Card>,
+        f: &mut dyn FnMut(&[Card]) -> bool,
+    ) -> bool {
+        if left == 0 {
+            return f(cur);
+        }
+        let Some((&(c, n), rest)) = kinds.split_first() else {
+            return true;
+        };
+        for take in (0..=usize::from(n).min(left)).rev() {
+            cur.extend(std::iter::repeat_n(c, take));
+            let go_on = go(rest, left - take, cur, f);
+            cur.truncate(cur.len() - take);
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+    go(kinds, k, &mut Vec::new(), f)
+}
+
 /// Sets of groups tried per size at most: a table joker is near every card,
 /// so on a full table with jokers the sets of four or more groups could
 /// number in the hundreds of thousands. Past this the larger sets are not

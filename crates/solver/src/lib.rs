@@ -924,28 +924,30 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
                 return Ok(Some(play));
             }
             Ok(restricted::solve(pos, goal, legal::Fault::Names, &play)
-                .or_else(|| hint_past_the_rules(pos, goal)))
+                .or_else(|| hint_past_the_rules(pos, goal, &play)))
         }
-        Err(fault) => {
-            Ok(restricted::solve(pos, goal, fault, &play)
-                .or_else(|| hint_past_the_rules(pos, goal)))
-        }
+        Err(fault) => Ok(restricted::solve(pos, goal, fault, &play)
+            .or_else(|| hint_past_the_rules(pos, goal, &play))),
     }
 }
 
 /// A hint whose fewest-card plays all break a table rule the restricted
 /// search cannot mend for hints (it looks for the fewest cards only among
 /// the plays the rules allow of a branch, and may find none): the best play
-/// by cards, which the restricted search finds legal, stands in, so the
-/// hint never says "no play" where there is one (Vatikan table
-/// `4S 4H 4D 4C | *4S 4H 4D 4C`, hand `6S 4S 7S`: the one-card play names the
-/// joker for a four whose copies are all down). It may hold more cards than
-/// the fewest. `None` for the other goals.
-fn hint_past_the_rules(pos: &Position, goal: Goal) -> Option<Play> {
+/// by cards, which the restricted search finds legal, bounds the count from
+/// above, `failed` (the unrestricted search's fewest, which no legal play
+/// undercuts) from below, and [`hint::fewest_legal`] tries the counts
+/// between (Vatikan table `4S 4H 4D 4C | *4S 4H 4D 4C`, hand `6S 4S 7S`: the
+/// search's one-card play names the joker for a four whose copies are all
+/// down, the best play puts down three, and `6S` alone takes the joker away
+/// as `*5S`). So the hint never says "no play" where there is one. `None`
+/// for the other goals.
+fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play> {
     if goal != Goal::Hint {
         return None;
     }
-    solve_checked(pos, Goal::MostCards).ok().flatten()
+    let best = solve_checked(pos, Goal::MostCards).ok().flatten()?;
+    Some(hint::fewest_legal(pos, failed.count, best))
 }
 
 /// The finder without the rules of [`legal`]: exact for the other rule sets.
