@@ -62,6 +62,7 @@ fn main() {
     let mut totals = (0u64, 0u64, 0u64, 0u64);
     let (mut changed, mut plays) = (0usize, 0usize);
     let mut bites = 0u64;
+    let mut hint_bites = 0u64;
     rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|v| v.parse().ok());
     for i in 0..n {
@@ -154,6 +155,7 @@ fn main() {
         totals.3 += st.beam_sweeps + st.exact_sweeps;
         // Times a restricted search's cap or safety net cut it short.
         bites += rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
+        hint_bites += rami_solver::internal::hint_bites();
     }
     times.sort();
     let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize].0;
@@ -164,7 +166,7 @@ fn main() {
         .map(|(e, i)| format!("#{i} {e:?}"))
         .collect();
     println!(
-        "states {} (narrow {}, limited {}) in {} sweeps; {plays} plays changing {changed} groups; {bites} bites",
+        "states {} (narrow {}, limited {}) in {} sweeps; {plays} plays changing {changed} groups; {bites} bites; {hint_bites} hint bites",
         totals.0, totals.1, totals.2, totals.3
     );
     println!(

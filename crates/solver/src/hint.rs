@@ -331,6 +331,22 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     base
 }
 
+thread_local! {
+    /// Times one of the hint's caps cut its search short on this thread
+    /// (tests and the probe read it: `internal::hint_bites`).
+    static BITES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A cap cut the hint's search short: the answer may not be the least.
+fn bite() {
+    BITES.with(|b| b.set(b.get() + 1));
+}
+
+/// The hint's bites on this thread since the last call (then reset).
+pub(crate) fn bites() -> u64 {
+    BITES.with(|b| b.replace(0))
+}
+
 /// Multisets of hand cards [`fewest_legal`] tries at most, each with a
 /// search of its own: past them the best play by cards stands (a cap on
 /// exactness, deterministic).
@@ -368,6 +384,7 @@ pub(crate) fn fewest_legal(pos: &Position, from: usize, best: Play) -> Play {
         let mut found: Option<Play> = None;
         let whole = for_each_multiset(&kinds, count, &mut |hand| {
             if tried >= MULTISETS_PAST_THE_RULES {
+                bite();
                 return false;
             }
             tried += 1;
@@ -506,6 +523,10 @@ impl<'a> Exact<'a> {
             out.push(Vec::new());
         } else {
             self.grow(&mut Vec::new(), self.roots.clone(), size, &mut out);
+            // (Counted when the cap is reached: there may have been no more.)
+            if out.len() >= SETS_PER_SIZE {
+                bite();
+            }
         }
         out
     }
@@ -614,6 +635,7 @@ impl<'a> Exact<'a> {
         }
         // Every way to share the cards out is tried: kept to a handful.
         if self.k > UNARRANGED_CARDS || self.k + loose.len() > UNARRANGED_POOL {
+            bite();
             return None;
         }
         let loose_cards: Vec<Card> = loose.iter().map(|&g| pos.table[g][0]).collect();

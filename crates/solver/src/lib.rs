@@ -1128,6 +1128,13 @@ pub mod internal {
         crate::restricted::caps(on)
     }
 
+    /// Times the hint's own caps (sets of groups per size, the cards shared
+    /// out without rearrangement, the multisets tried past the table rules)
+    /// cut its search short on this thread since the last call (then reset).
+    pub fn hint_bites() -> u64 {
+        crate::hint::bites()
+    }
+
     /// This thread's work counters since the last call (then reset).
     pub fn take_stats() -> Stats {
         crate::sweep::STATS.with(|s| s.replace(Stats::default()))
