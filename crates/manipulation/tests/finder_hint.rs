@@ -201,11 +201,20 @@ fn compare(rules: RuleSet, seed: u64, positions: usize) {
     for i in 0..scaled(positions) {
         let (table, hand) = small_position(&mut g, rules);
         let want = brute(rules, &table, &hand);
+        rami_solver::internal::hint_bites();
         let found = solve(rules, &table, &hand, Goal::Hint).expect("a valid position");
         let shown = format!(
             "{rules} case {i}\ntable {}\nhand {}",
             format_table(&table),
             format_cards(&hand)
+        );
+        // The hint's caps (sets of groups per size, cards shared out without
+        // rearrangement, multisets tried past the table rules) must not cut
+        // its search short here, or this test would not judge the search.
+        assert_eq!(
+            rami_solver::internal::hint_bites(),
+            0,
+            "{shown}\na cap of the hint's search bit"
         );
         // The fewest cards come from the best-play search, which this test
         // does not judge (`finder_exact` does): when that search itself has

@@ -69,6 +69,14 @@ const ARRANGE_BUDGET: usize = 150_000;
 /// (its 500 states) settles the ones that are easy.
 const HOOD_SAME_LIMIT: usize = 500;
 
+/// Whether a [`feasible`] test that found no layout proved there is none:
+/// it started within the budget shared by the tests and stopped within its
+/// own state limit (`before` and `after`: the states spent before and after
+/// it).
+pub(crate) fn proved_none(before: usize, after: usize) -> bool {
+    before <= ARRANGE_BUDGET && after.saturating_sub(before) < TEST_LIMIT
+}
+
 /// A layout of exactly the cards of `dissolve` and `played` (the groups), or
 /// `None` when there is none or the test ran out of its budget.
 pub(crate) fn feasible(

@@ -17,19 +17,43 @@
 //! Before the search, a hand card that simply extends a group is looked for
 //! (`hint_extension` in lib.rs), and with jokers around, one card with one
 //! group ([`one_card_fewest_groups`]): each is the least a play can disturb.
+//! When that one-card test finds nothing, what it proved (per group, no hand
+//! card makes a layout with it alone, nothing freed) spares [`exact`] the
+//! same sweeps; a hand card that extends no group alone spares it the
+//! sharing-out of one card.
+//!
+//! When the restricted search of Vatikan or Tahiti finds no hint (it tries
+//! only the fewest-card play of each branch of the table rules), the counts
+//! between the search's fewest and the best play's are tried by
+//! [`fewest_legal`]: each multiset of hand cards as a whole hand for the
+//! restricted best play.
 //!
 //! Exact but for: the feasibility tests' state budget
 //! (`arrange::feasible`, shared per hint); at most [`SETS_PER_SIZE`] sets
 //! of groups per size; no search for a play without rearrangement past
-//! [`UNARRANGED_CARDS`] hand cards; a joker in an extension or new
-//! group named the first way only; Vatikan and Tahiti, where a set's test
-//! keeps the first layout the sweep gives and a layout the table rules refuse
-//! is passed over rather than replaced by another of the same set; and the
-//! fewest cards themselves, which are the search's (restricted in Vatikan and
-//! Tahiti, see `restricted.rs`).
+//! [`UNARRANGED_CARDS`] hand cards; at most [`MULTISETS_PAST_THE_RULES`]
+//! multisets past the table rules. Each cap counts its bites
+//! (`internal::hint_bites`): none on `finder_hint`'s positions (the test
+//! asserts it) nor on 100 mid-game and 30 full-table probe positions of
+//! each rule set with jokers and each ace mode, but one full Vatikan table
+//! (`probe vat 2 84 20 30 h` #3, a five-group hint: the sets of four
+//! groups pass the cap). A joker put in an extension or a new group takes
+//! its first naming, and one the copies rule refuses is renamed (every
+//! naming of its group, `legal::rename_set_jokers`), so no naming is lost.
+//! Vatikan and Tahiti: a set's test keeps the layout its sweep gives; one the
+//! table rules refuse (or mend only by changing a group outside the set) is
+//! replaced by the whole finder's hint on the set's groups alone as the
+//! table, which reads a joker whose real card lies outside the set as not
+//! freeable and counts no copies outside it (its play is judged on the whole
+//! table again). Carousel: such a layout is passed over, not replaced (the
+//! finder has no search legal under its copies rule yet: `finder_hint` at
+//! `RAMI_EXACT_N=10`, case 3645, table `*10D JD QD KD AD | *QH QD QC`, hand
+//! `JH 10D 3D`: the freed joker named QD, two groups where `*9D` changes
+//! one). And the fewest cards themselves, which are the search's
+//! (restricted in Vatikan and Tahiti, see `restricted.rs`).
 
 use crate::arrange::{contains, feasible, near, sorted};
-use crate::{Best, Branch, Goal, Kind, Play, Position, legal, make_play, sweep_branch};
+use crate::{Best, Branch, Goal, Kind, Play, Position, Role, legal, make_play, sweep_branch};
 use rami_cards::{Card, CardCounts};
 use rami_melds::{AceMode, RuleSet};
 
@@ -63,6 +87,13 @@ fn legal_play(pos: &Position, play: Play) -> Option<Play> {
     }
 }
 
+/// [`legal_play`], kept only if the play still changes no group outside
+/// `set` (a renaming, swap or move that mends the copies rule can take in
+/// another group: that play is one of a larger set, tried in its turn).
+fn legal_within(pos: &Position, play: Play, set: &[usize]) -> Option<Play> {
+    legal_play(pos, play).filter(|p| p.changed.iter().all(|g| set.contains(g)))
+}
+
 /// The natural hand cards, each face once, in hand order.
 fn distinct_naturals(pos: &Position) -> Vec<Card> {
     let mut out: Vec<Card> = Vec::new();
@@ -74,8 +105,67 @@ fn distinct_naturals(pos: &Position) -> Vec<Card> {
     out
 }
 
+/// Card `t` of group `g` can stand next to `c` in a group of the plain
+/// branch (nothing freed): near it ([`near`] reads a named joker as its
+/// name), or a joker that may take any name there (Carousel's and Vatikan's
+/// named jokers whose real card is on the table). (Reading such a joker as
+/// its name missed plays: Carousel `finder_hint` case 539.)
+fn next_to(pos: &Position, g: usize, i: usize, c: Card) -> bool {
+    let t = pos.table[g][i];
+    near(t, c) || (t.is_joker() && pos.role(g, t, &Branch::default(), i) == Role::Wild)
+}
+
+/// Some card of group `g` can stand next to `c` ([`next_to`]).
+fn touches(pos: &Position, g: usize, c: Card) -> bool {
+    (0..pos.table[g].len()).any(|i| next_to(pos, g, i, c))
+}
+
+/// Some card of group `g` can stand next to some card of group `h`.
+fn groups_touch(pos: &Position, g: usize, h: usize) -> bool {
+    (0..pos.table[g].len()).any(|i| {
+        let t = pos.table[g][i];
+        (t.is_joker() && pos.role(g, t, &Branch::default(), i) == Role::Wild) || touches(pos, h, t)
+    })
+}
+
+/// What [`one_card_fewest_groups`] over one group proved when it found no
+/// play: per input group, whether no natural hand card makes a layout with
+/// that group alone in the plain branch (every card tried, no test cut
+/// short by its budget). [`exact`] then skips the same test (a hint sweep
+/// of that group alone, nothing freed) for a one-card hint of a hand
+/// without jokers. Kept per thread for the position it was made for.
+struct NoOneGroupPlay {
+    rules: RuleSet,
+    copies: u8,
+    table: Vec<Vec<Card>>,
+    kinds: Vec<Kind>,
+    hand: Vec<Card>,
+    proved: Vec<bool>,
+}
+
+thread_local! {
+    static NO_ONE_GROUP_PLAY: std::cell::RefCell<Option<NoOneGroupPlay>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Whether [`one_card_fewest_groups`] proved that no natural hand card of
+/// `pos` makes a layout with group `g` alone, nothing freed.
+fn proved_no_one_group_play(pos: &Position, g: usize) -> bool {
+    NO_ONE_GROUP_PLAY.with(|p| {
+        p.borrow().as_ref().is_some_and(|p| {
+            p.proved.get(g) == Some(&true)
+                && p.rules == pos.rules
+                && p.copies == pos.copies
+                && p.kinds == pos.kinds
+                && p.hand == pos.hand
+                && p.table == pos.table
+        })
+    })
+}
+
 /// A play of one hand card that changes a number of groups in `sizes` (1, 2
-/// or both), the fewest first. `None`: no such play.
+/// or both), the fewest first; failing that, one the rules' mend of such a
+/// layout widened to more groups (the fewest of those). `None`: no such play.
 pub(crate) fn one_card_fewest_groups(
     pos: &Position,
     sizes: std::ops::RangeInclusive<usize>,
@@ -84,12 +174,20 @@ pub(crate) fn one_card_fewest_groups(
     let mut spent = 0usize;
     let cards = distinct_naturals(pos);
     let groups: Vec<usize> = (0..pos.table.len()).filter(|&g| movable(pos, g)).collect();
+    // One group alone: which groups no card can take (see [`NoOneGroupPlay`]).
+    let mut proved: Vec<bool> = (0..pos.table.len()).map(|g| movable(pos, g)).collect();
+    if sizes.contains(&1) {
+        NO_ONE_GROUP_PLAY.with(|p| p.borrow_mut().take());
+    }
+    let mut wider: Option<Play> = None;
     for size in sizes {
         for &c in &cards {
             // The first group must take the card; a second one must be near the
             // card or the first group (otherwise it cannot take part).
             for (i, &g1) in groups.iter().enumerate() {
-                if !pos.table[g1].iter().any(|&t| near(t, c)) {
+                // No group of the layout can hold the card without a card
+                // next to it: proved for this card.
+                if !touches(pos, g1, c) {
                     continue;
                 }
                 let seconds: Vec<Option<usize>> = if size == 1 {
@@ -100,12 +198,10 @@ pub(crate) fn one_card_fewest_groups(
                         .enumerate()
                         .filter(|&(j, &g2)| {
                             j != i
-                                && pos.table[g2].iter().any(|&t| {
-                                    near(t, c) || pos.table[g1].iter().any(|&u| near(t, u))
-                                })
+                                && (touches(pos, g2, c) || groups_touch(pos, g2, g1))
                                 // A pair whose first group also takes the card
                                 // is tried once, from its lower index.
-                                && (j > i || !pos.table[g2].iter().any(|&t| near(t, c)))
+                                && (j > i || !touches(pos, g2, c))
                         })
                         .map(|(_, &g2)| Some(g2))
                         .collect()
@@ -120,17 +216,51 @@ pub(crate) fn one_card_fewest_groups(
                     if splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false) {
                         continue;
                     }
+                    let before = spent;
                     let Some(layout) = feasible(pos, &branch, &dissolve, &[c], &mut spent) else {
+                        if size == 1 && !crate::arrange::proved_none(before, spent) {
+                            proved[g1] = false;
+                        }
                         continue;
                     };
-                    if let Some(play) = legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
-                        return Some(play);
+                    match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
+                        Some(play) if play.changed.len() <= size => return Some(play),
+                        // The rules' mend moved a joker to another group
+                        // (`legal::rename_set_jokers`): a play, but of more
+                        // groups; the search goes on, and it stands if
+                        // nothing better turns up.
+                        Some(play)
+                            if wider
+                                .as_ref()
+                                .is_none_or(|w| play.changed.len() < w.changed.len()) =>
+                        {
+                            wider = Some(play);
+                        }
+                        _ => {}
+                    }
+                    // A layout the rules refuse or mend into more groups:
+                    // another layout of the same group might not be, so
+                    // nothing is proved.
+                    if size == 1 {
+                        proved[g1] = false;
                     }
                 }
             }
         }
+        if size == 1 {
+            NO_ONE_GROUP_PLAY.with(|p| {
+                *p.borrow_mut() = Some(NoOneGroupPlay {
+                    rules: pos.rules,
+                    copies: pos.copies,
+                    table: pos.table.clone(),
+                    kinds: pos.kinds.clone(),
+                    hand: pos.hand.clone(),
+                    proved: std::mem::take(&mut proved),
+                });
+            });
+        }
     }
-    None
+    wider
 }
 
 /// The table left (`None`: a group rebuilt elsewhere), then the layout's
@@ -474,6 +604,9 @@ struct Exact<'a> {
     kinds: Vec<(Card, u8)>,
     /// The branches of the table rules, made when first needed.
     branches: Option<Vec<Branch>>,
+    /// Per input group, whether some hand card alone extends it into a
+    /// valid group (made when first needed).
+    extendable: Option<Vec<bool>>,
     /// Sweep states the feasibility tests spent (see [`feasible`]'s budget).
     spent: usize,
 }
@@ -506,6 +639,7 @@ impl<'a> Exact<'a> {
             roots,
             kinds,
             branches: None,
+            extendable: None,
             spent: 0,
         }
     }
@@ -625,13 +759,39 @@ impl<'a> Exact<'a> {
     /// `set` and rearranges none: each group that is not a loose single only
     /// extended (by hand cards, or loose singles of the set), the rest of the
     /// cards in new groups. Every way to share the cards out is tried.
-    fn unarranged(&self, set: &[usize]) -> Option<Play> {
+    fn unarranged(&mut self, set: &[usize]) -> Option<Play> {
         let pos = self.pos;
         let (loose, whole): (Vec<usize>, Vec<usize>) =
             set.iter().partition(|&&g| pos.kinds[g] == Kind::Loose);
         // Each extended group takes a card at least.
         if whole.len() > self.k + loose.len() {
             return None;
+        }
+        // One hand card and no loose single: the card must extend the one
+        // group (three cards at least make a new group), which is known per
+        // group once for all the sets (the sharing below tries every hand
+        // card with every set holding the group: a table joker's group is in
+        // most of them).
+        if self.k == 1 && loose.is_empty() {
+            let &[g] = whole.as_slice() else {
+                return None;
+            };
+            let rules = pos.rules.group_rules();
+            let extendable = self.extendable.get_or_insert_with(|| {
+                (0..pos.table.len())
+                    .map(|g| {
+                        pos.kinds[g] != Kind::Loose
+                            && self.kinds.iter().any(|&(c, _)| {
+                                let mut cards = pos.table[g].clone();
+                                cards.push(c);
+                                named(cards, rules).is_some()
+                            })
+                    })
+                    .collect()
+            });
+            if !extendable[g] {
+                return None;
+            }
         }
         // Every way to share the cards out is tried: kept to a handful.
         if self.k > UNARRANGED_CARDS || self.k + loose.len() > UNARRANGED_POOL {
@@ -722,7 +882,7 @@ impl<'a> Exact<'a> {
         out.extend(new);
         let mut played = played.to_vec();
         played.sort();
-        legal_play(pos, make_play(pos, played, out, set.to_vec(), false))
+        legal_within(pos, make_play(pos, played, out, set.to_vec(), false), set)
     }
 
     /// A legal play of `self.k` hand cards (or fewer) changing only groups of
@@ -736,6 +896,16 @@ impl<'a> Exact<'a> {
             || set.iter().any(|&g| {
                 pos.kinds[g] == Kind::Frozen || pos.table[g].iter().any(|c| c.is_joker())
             });
+        // The one-card test before the search proved that no card makes a
+        // layout with this group alone, nothing freed: the plain branch's
+        // sweep (the only one without jokers) would find nothing.
+        let plain_proved = self.k == 1
+            && set.len() == 1
+            && pos.hand_jokers == 0
+            && proved_no_one_group_play(pos, set[0]);
+        if !jokers && plain_proved {
+            return None;
+        }
         if !jokers && self.k <= 2 {
             // Few multisets of cards, each settled by the exact split test
             // before a sweep lays it out.
@@ -754,7 +924,8 @@ impl<'a> Exact<'a> {
                 let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent) else {
                     continue;
                 };
-                if let Some(play) = legal_play(pos, build(pos, &branch, set, m.clone(), &m, layout))
+                if let Some(play) =
+                    legal_within(pos, build(pos, &branch, set, m.clone(), &m, layout), set)
                 {
                     return Some(play);
                 }
@@ -765,13 +936,17 @@ impl<'a> Exact<'a> {
         // nothing outside the set: the fewest hand cards the set takes.
         let branches = self.branches.get_or_insert_with(|| pos.branches());
         let floor = -(self.k as i32);
+        let mut refused = false;
         for branch in branches.iter() {
             let inside = branch.joker_groups.is_empty()
                 && branch.freed.iter().all(|(g, _)| set.contains(g))
                 && branch.frozen.iter().all(|(g, ext)| {
                     ext.is_empty() || (set.contains(g) && !branch.freed.iter().any(|(h, _)| h == g))
                 });
-            if !inside {
+            let plain = branch.freed.is_empty()
+                && branch.frozen.iter().all(|(_, ext)| ext.is_empty())
+                && branch.joker_groups.is_empty();
+            if !inside || (plain && plain_proved) {
                 continue;
             }
             let dissolve: Vec<usize> = set
@@ -802,11 +977,58 @@ impl<'a> Exact<'a> {
             );
             let rebuilt = crate::branch_groups(pos, &branch, &dissolve);
             let play = build(pos, &branch, &rebuilt, played, &in_sweep, layout.groups);
-            if let Some(play) = legal_play(pos, play) {
-                return Some(play);
+            match legal_within(pos, play, set) {
+                Some(play) => return Some(play),
+                None => refused = true,
             }
         }
+        // Vatikan and Tahiti: the sweep's layout broke a rule it does not
+        // model, and another layout of the same set may not (Tahiti `7S 7H
+        // 7D | 10S JS *QS KS AS | 6H`, hand `QS JH`: the freed joker went to
+        // the set, where `*9S 10S JS QS KS AS` changes one group; Vatikan
+        // `*QS QD QC | QS QH QD *QC`, hand `KS 9S JS 3S`: `QH QD *QC | JS QS
+        // KS`). The whole finder, restricted searches included, on the set's
+        // groups alone as the table gives it.
+        if refused && matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+            return self.within(set);
+        }
         None
+    }
+
+    /// A legal play of at most `self.k` hand cards changing only groups of
+    /// `set`, found by the finder on a table of those groups alone (its
+    /// play judged again on the whole table: a joker whose real card lies
+    /// outside the set, or copies outside it, can make the rules read the
+    /// two tables differently).
+    fn within(&self, set: &[usize]) -> Option<Play> {
+        let pos = self.pos;
+        let table: Vec<Vec<Card>> = set.iter().map(|&g| pos.table[g].clone()).collect();
+        let sub = Position::new(pos.rules, pos.copies, &table, &pos.hand).ok()?;
+        let play = crate::solve_checked(&sub, Goal::Hint).ok().flatten()?;
+        if play.count > self.k {
+            return None;
+        }
+        let mut out: Vec<Vec<Card>> = (0..pos.table.len())
+            .filter(|g| !set.contains(g))
+            .map(|g| pos.table[g].clone())
+            .collect();
+        out.extend(play.table);
+        let mut changed: Vec<usize> = play
+            .changed
+            .iter()
+            .filter_map(|&i| set.get(i))
+            .copied()
+            .collect();
+        changed.sort_unstable();
+        legal_within(
+            pos,
+            Play {
+                table: out,
+                changed,
+                ..play
+            },
+            set,
+        )
     }
 
     /// A quick necessary condition: each natural card of `set` could be in a

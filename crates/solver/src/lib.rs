@@ -1013,6 +1013,7 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
         && play.changed.len() > fewest
         && let Some(fewer) =
             hint::one_card_fewest_groups(pos, fewest..=play.changed.len().min(3) - 1)
+        && fewer.changed.len() < play.changed.len()
     {
         return Some(fewer);
     }

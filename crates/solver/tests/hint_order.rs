@@ -75,3 +75,29 @@ fn vatikan_hint_when_the_fewest_cards_break_the_copies_rule() {
         (1, 2, true)
     );
 }
+
+#[test]
+fn tahiti_freed_joker_stays_in_its_set() {
+    // The exact hint's one sweep of the run alone put the freed joker where
+    // the rules refuse it and no other layout of that group was tried: the
+    // hint moved it to the set, `7S 7H 7D *7C` (two groups). Now the finder
+    // on that group alone gives `*9S 10S JS` (finder_hint at
+    // RAMI_EXACT_N=10, Tahiti case 3160).
+    assert_eq!(
+        hint(RuleSet::Tahiti, "7S 7H 7D | 10S JS *QS KS AS | 6H", "QS JH"),
+        (1, 1, true)
+    );
+}
+
+#[test]
+fn vatikan_renaming_does_not_widen_a_set_of_groups() {
+    // The sweep of the second set alone named its joker QS, which the copies
+    // rule refuses; the renaming that mended it renamed the other set's joker
+    // too, and that two-group play passed for one of the one-group set, so
+    // the one-group play `QH QD *QC | JS QS KS` was never looked for
+    // (finder_hint at RAMI_EXACT_N=10, Vatikan case 4269).
+    assert_eq!(
+        hint(RuleSet::Vatikan, "*QS QD QC | QS QH QD *QC", "KS 9S JS 3S"),
+        (2, 1, true)
+    );
+}
