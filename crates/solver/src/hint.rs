@@ -163,6 +163,45 @@ fn proved_no_one_group_play(pos: &Position, g: usize) -> bool {
     })
 }
 
+/// Per joker name, how many of the input table's jokers of that name break
+/// the copies rule (its naturals and jokers pass the deck's copies): a
+/// random table can (a game's tables never do).
+fn over_copied(pos: &Position) -> Vec<(rami_cards::Face, usize)> {
+    let naturals = CardCounts::from_cards(pos.table.iter().flatten());
+    let mut out: Vec<(rami_cards::Face, usize)> = Vec::new();
+    for f in pos.table.iter().flatten().filter_map(|c| c.declared()) {
+        match out.iter_mut().find(|(x, _)| *x == f) {
+            Some((_, n)) => *n += 1,
+            None => out.push((f, 1)),
+        }
+    }
+    for (f, jokers) in &mut out {
+        *jokers = (usize::from(naturals.face_count(*f)) + *jokers)
+            .saturating_sub(usize::from(pos.copies));
+    }
+    out.retain(|&(_, n)| n > 0);
+    out
+}
+
+/// Whether a play changing only the groups of `set` can leave a table the
+/// copies rule allows, `over` being [`over_copied`]. Cards never leave the
+/// table, so a name whose naturals and jokers pass the deck's copies on the
+/// input table keeps at least that many naturals: that many of its jokers
+/// must be renamed or moved, and an unchanged group keeps its jokers' names.
+/// (On such random tables the one-card test and [`exact`] otherwise tried
+/// every group alone and then every pair, each play mended into more
+/// groups: `probe car 2 30 10 100 h` #68, `car 2 84 20 30 h` #8.)
+fn mends_copies(pos: &Position, over: &[(rami_cards::Face, usize)], set: &[usize]) -> bool {
+    over.iter().all(|&(f, n)| {
+        let inside = set
+            .iter()
+            .flat_map(|&g| &pos.table[g])
+            .filter(|c| c.declared() == Some(f))
+            .count();
+        inside >= n
+    })
+}
+
 /// A play of one hand card that changes a number of groups in `sizes` (1, 2
 /// or both), the fewest first; failing that, one the rules' mend of such a
 /// layout widened to more groups (the fewest of those). `None`: no such play.
@@ -180,6 +219,7 @@ pub(crate) fn one_card_fewest_groups(
         NO_ONE_GROUP_PLAY.with(|p| p.borrow_mut().take());
     }
     let mut wider: Option<Play> = None;
+    let over = over_copied(pos);
     for size in sizes {
         for &c in &cards {
             // The first group must take the card; a second one must be near the
@@ -208,6 +248,14 @@ pub(crate) fn one_card_fewest_groups(
                 };
                 for g2 in seconds {
                     let dissolve: Vec<usize> = std::iter::once(g1).chain(g2).collect();
+                    if !mends_copies(pos, &over, &dissolve) {
+                        // No legal play of these groups (nothing proved of
+                        // their layouts).
+                        if size == 1 {
+                            proved[g1] = false;
+                        }
+                        continue;
+                    }
                     let mut cards: Vec<Card> = dissolve
                         .iter()
                         .flat_map(|&g| pos.table[g].iter().copied())
@@ -444,6 +492,9 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
         }
         let mut candidate: Option<Play> = None;
         for set in search.sets(size) {
+            if !search.mends_copies(&set) {
+                continue;
+            }
             if let Some(play) = search.unarranged(&set) {
                 return play;
             }
@@ -604,6 +655,12 @@ struct Exact<'a> {
     kinds: Vec<(Card, u8)>,
     /// The branches of the table rules, made when first needed.
     branches: Option<Vec<Branch>>,
+    /// Per joker name, how many of the input table's jokers of that name
+    /// break the copies rule (the naturals and jokers of it pass the deck's
+    /// copies): a random table can (a game's tables never do).
+    over_copied: Vec<(rami_cards::Face, usize)>,
+    /// The most jokers one input group holds.
+    most_jokers: usize,
     /// Per input group, whether some hand card alone extends it into a
     /// valid group (made when first needed).
     extendable: Option<Vec<bool>>,
@@ -614,6 +671,7 @@ struct Exact<'a> {
 impl<'a> Exact<'a> {
     fn new(pos: &'a Position, k: usize) -> Exact<'a> {
         let n = pos.table.len();
+        let over_copied = over_copied(pos);
         let touch = |a: &[Card], b: &[Card]| a.iter().any(|&x| b.iter().any(|&y| close(x, y)));
         let adjacent = (0..n)
             .map(|g| {
@@ -639,9 +697,21 @@ impl<'a> Exact<'a> {
             roots,
             kinds,
             branches: None,
+            over_copied,
+            most_jokers: pos
+                .table
+                .iter()
+                .map(|g| g.iter().filter(|c| c.is_joker()).count())
+                .max()
+                .unwrap_or(0),
             extendable: None,
             spent: 0,
         }
+    }
+
+    /// [`mends_copies`] for this position.
+    fn mends_copies(&self, set: &[usize]) -> bool {
+        mends_copies(self.pos, &self.over_copied, set)
     }
 
     /// Every set of `size` input groups in which each group is joined to the
@@ -674,6 +744,28 @@ impl<'a> Exact<'a> {
     ) {
         if out.len() >= SETS_PER_SIZE {
             return;
+        }
+        // A table breaking the copies rule: the jokers to rename or move
+        // ([`mends_copies`]) that the set lacks need more groups than are
+        // left to add (each holds at most `most_jokers` of them), so no set
+        // grown from this one takes a legal play (sets counted against the
+        // cap are then only those that can).
+        if !self.over_copied.is_empty() {
+            let lacking: usize = self
+                .over_copied
+                .iter()
+                .map(|&(f, n)| {
+                    let inside = set
+                        .iter()
+                        .flat_map(|&g| &self.pos.table[g])
+                        .filter(|c| c.declared() == Some(f))
+                        .count();
+                    n.saturating_sub(inside)
+                })
+                .sum();
+            if lacking > self.most_jokers * (size - set.len()) {
+                return;
+            }
         }
         if set.len() == size {
             let mut s = set.clone();

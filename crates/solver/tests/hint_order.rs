@@ -101,3 +101,19 @@ fn vatikan_renaming_does_not_widen_a_set_of_groups() {
         (2, 1, true)
     );
 }
+
+#[test]
+fn carousel_table_breaking_the_copies_rule() {
+    // Both jokers stand for a card whose two copies lie on the table (a
+    // random table: no game makes one), so every legal play renames or moves
+    // both. The renaming that mended a one-group play took in the other
+    // joker groups, and that play passed for one of a single group with its
+    // three groups changed, flagged as not rearranged (`probe car 2 30 10
+    // 100 h` #68). Now only plays changing both joker groups are tried.
+    let t = "*7H 8H 9H | *9H 10H JH | 7S 7H 7D 7C | KS KH KD KC | 5S 6S 7S 8S \
+             | 4H 5H 6H 7H 8H 9H | 2S 2H 2D | AH 2H 3H";
+    assert_eq!(
+        hint(RuleSet::Carousel, t, "4D 2S 9S 4S 7D JH QD 4C JD 5D"),
+        (1, 2, true)
+    );
+}
