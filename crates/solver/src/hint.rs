@@ -90,8 +90,23 @@ fn legal_play(pos: &Position, play: Play) -> Option<Play> {
 /// [`legal_play`], kept only if the play still changes no group outside
 /// `set` (a renaming, swap or move that mends the copies rule can take in
 /// another group: that play is one of a larger set, tried in its turn).
-fn legal_within(pos: &Position, play: Play, set: &[usize]) -> Option<Play> {
-    legal_play(pos, play).filter(|p| p.changed.iter().all(|g| set.contains(g)))
+fn legal_within(
+    pos: &Position,
+    play: Play,
+    set: &[usize],
+    widened: &std::cell::RefCell<Option<Play>>,
+) -> Option<Play> {
+    let play = legal_play(pos, play)?;
+    if play.changed.iter().all(|g| set.contains(g)) {
+        return Some(play);
+    }
+    // Kept for [`exact`]: the fewest groups, then not rearranged.
+    let mut wide = widened.borrow_mut();
+    let key = |p: &Play| (p.changed.len(), p.rearranged);
+    if wide.as_ref().is_none_or(|w| key(&play) < key(w)) {
+        *wide = Some(play);
+    }
+    None
 }
 
 /// The natural hand cards, each face once, in hand order.
@@ -200,6 +215,37 @@ fn mends_copies(pos: &Position, over: &[(rami_cards::Face, usize)], set: &[usize
             .count();
         inside >= n
     })
+}
+
+/// `pos` with only the hand cards a one-card play changing only the groups
+/// of `set` can put down; `None` when that is every hand card. The card
+/// lies in a new group of three or more with cards of the set: with at most
+/// one joker in it, a natural card of the set is next to the card or two
+/// places from it across the joker, or of its rank (`near`); only a set
+/// holding two jokers can make a group of the card and two jokers. A hand
+/// joker is kept, and so is the real card of a joker of the set (freeing
+/// it puts that card down).
+fn one_card_hand(pos: &Position, set: &[usize]) -> Option<Position> {
+    let cards = || set.iter().flat_map(|&g| pos.table[g].iter().copied());
+    if cards().filter(|c| c.is_joker()).count() >= 2 {
+        return None;
+    }
+    let hand: Vec<Card> = pos
+        .hand
+        .iter()
+        .copied()
+        .filter(|&h| {
+            h.is_joker()
+                || cards().any(|t| {
+                    (!t.is_joker() && near(t, h))
+                        || t.declared().is_some_and(|f| h.natural_face() == Some(f))
+                })
+        })
+        .collect();
+    if hand.len() == pos.hand.len() {
+        return None;
+    }
+    Position::new(pos.rules, pos.copies, &pos.table, &hand).ok()
 }
 
 /// A play of one hand card that changes a number of groups in `sizes` (1, 2
@@ -482,12 +528,14 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     let loose = (0..pos.table.len())
         .filter(|&g| pos.kinds[g] == Kind::Loose)
         .count();
-    for size in low..=top {
-        // At `base`'s own size only a play without rearrangement improves it,
-        // and such a play extends each group it changes by a card at least
-        // (a hand card, or a loose single of the set).
+    let (mut best, mut sound, mut top) = (base, sound, top);
+    let mut size = low;
+    while size <= top {
+        // At the best play's own size only a play without rearrangement
+        // improves it, and such a play extends each group it changes by a
+        // card at least (a hand card, or a loose single of the set).
         let only_unarranged = sound && size == top;
-        if only_unarranged && (!base.rearranged || size > base.count + 2 * loose.min(size)) {
+        if only_unarranged && (!best.rearranged || size > best.count + 2 * loose.min(size)) {
             break;
         }
         let mut candidate: Option<Play> = None;
@@ -508,8 +556,21 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
         if let Some(play) = candidate {
             return play;
         }
+        // A legal play the copies mend widened past its set, found on the
+        // way, is a play of its own groups: when it beats the best so far,
+        // it bounds the sizes left (on full Carousel tables such plays turn
+        // up at one group, and the search of every pair of groups that
+        // followed then looks only for a play without rearrangement).
+        if let Some(wide) = search.widened.take()
+            && (!sound || (wide.changed.len(), wide.rearranged) < (top, best.rearranged))
+        {
+            top = wide.changed.len();
+            best = wide;
+            sound = true;
+        }
+        size += 1;
     }
-    base
+    best
 }
 
 thread_local! {
@@ -661,6 +722,9 @@ struct Exact<'a> {
     over_copied: Vec<(rami_cards::Face, usize)>,
     /// The most jokers one input group holds.
     most_jokers: usize,
+    /// The best legal play found whose copies mend changed groups outside
+    /// the set tested (see [`legal_within`]).
+    widened: std::cell::RefCell<Option<Play>>,
     /// Per input group, whether some hand card alone extends it into a
     /// valid group (made when first needed).
     extendable: Option<Vec<bool>>,
@@ -698,6 +762,7 @@ impl<'a> Exact<'a> {
             kinds,
             branches: None,
             over_copied,
+            widened: std::cell::RefCell::new(None),
             most_jokers: pos
                 .table
                 .iter()
@@ -974,7 +1039,12 @@ impl<'a> Exact<'a> {
         out.extend(new);
         let mut played = played.to_vec();
         played.sort();
-        legal_within(pos, make_play(pos, played, out, set.to_vec(), false), set)
+        legal_within(
+            pos,
+            make_play(pos, played, out, set.to_vec(), false),
+            set,
+            &self.widened,
+        )
     }
 
     /// A legal play of `self.k` hand cards (or fewer) changing only groups of
@@ -1016,9 +1086,12 @@ impl<'a> Exact<'a> {
                 let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent) else {
                     continue;
                 };
-                if let Some(play) =
-                    legal_within(pos, build(pos, &branch, set, m.clone(), &m, layout), set)
-                {
+                if let Some(play) = legal_within(
+                    pos,
+                    build(pos, &branch, set, m.clone(), &m, layout),
+                    set,
+                    &self.widened,
+                ) {
                     return Some(play);
                 }
             }
@@ -1026,6 +1099,15 @@ impl<'a> Exact<'a> {
         }
         // Otherwise one hint sweep per branch of the table rules that changes
         // nothing outside the set: the fewest hand cards the set takes.
+        // One hand card: only those that can stand in a group with cards of
+        // the set are given to the sweeps (on full tables a sweep of a set
+        // and the whole hand of twenty cards cost about a million
+        // instructions, `probe car 2 84 20 30 h` #2).
+        let narrow = if self.k == 1 {
+            one_card_hand(pos, set)
+        } else {
+            None
+        };
         let branches = self.branches.get_or_insert_with(|| pos.branches());
         let floor = -(self.k as i32);
         let mut refused = false;
@@ -1046,8 +1128,13 @@ impl<'a> Exact<'a> {
                 .copied()
                 .filter(|&g| pos.kinds[g] != Kind::Frozen)
                 .collect();
-            let Some(best) = sweep_branch(pos, Goal::Hint, branch.clone(), &dissolve, Some(floor))
-            else {
+            let Some(best) = sweep_branch(
+                narrow.as_ref().unwrap_or(pos),
+                Goal::Hint,
+                branch.clone(),
+                &dissolve,
+                Some(floor),
+            ) else {
                 continue;
             };
             let Best { branch, layout, .. } = best;
@@ -1069,7 +1156,7 @@ impl<'a> Exact<'a> {
             );
             let rebuilt = crate::branch_groups(pos, &branch, &dissolve);
             let play = build(pos, &branch, &rebuilt, played, &in_sweep, layout.groups);
-            match legal_within(pos, play, set) {
+            match legal_within(pos, play, set, &self.widened) {
                 Some(play) => return Some(play),
                 None => refused = true,
             }
@@ -1120,6 +1207,7 @@ impl<'a> Exact<'a> {
                 ..play
             },
             set,
+            &self.widened,
         )
     }
 
