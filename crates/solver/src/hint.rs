@@ -35,9 +35,10 @@
 //! multisets past the table rules. Each cap counts its bites
 //! (`internal::hint_bites`): none on `finder_hint`'s positions (the test
 //! asserts it) nor on 100 mid-game and 30 full-table probe positions of
-//! each rule set with jokers and each ace mode, but one full Vatikan table
-//! (`probe vat 2 84 20 30 h` #3, a five-group hint: the sets of four
-//! groups pass the cap). A joker put in an extension or a new group takes
+//! each ace mode, Carousel, Tahiti and Vatikan (the sets cap bit on one
+//! full Vatikan table, `probe vat 2 84 20 30 h` #3, until sets that cannot
+//! mend a table breaking the copies rule were no longer counted against
+//! it, see [`mends_copies`]). A joker put in an extension or a new group takes
 //! its first naming, and one the copies rule refuses is renamed (every
 //! naming of its group, `legal::rename_set_jokers`), so no naming is lost.
 //! Vatikan and Tahiti: a set's test keeps the layout its sweep gives; one the
@@ -496,7 +497,10 @@ fn runs_only(counts: &[u8; 13], ace: AceMode) -> bool {
 /// first size at which some set takes a play of that many cards is the
 /// fewest, since every smaller set was tried and failed. At that size a play
 /// without rearrangement is looked for on every set before a rearranged one
-/// stands. Only sets joined to the hand can take part (see [`Exact::sets`]).
+/// stands. Only sets joined to the hand can take part (see [`Exact::sets`]),
+/// and on a table breaking the copies rule only sets that can mend it (see
+/// [`mends_copies`]); a legal play found on the way whose groups reach past
+/// its set (the copies mend took one in) lowers the bound like `base`'s.
 pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     // The search's play can name a joker after a card whose every copy is
     // on the new table (Carousel's sweep does not count copies, and no
