@@ -32,7 +32,8 @@
 //! (`arrange::feasible`, shared per hint); at most [`SETS_PER_SIZE`] sets
 //! of groups per size; no search for a play without rearrangement past
 //! [`UNARRANGED_CARDS`] hand cards; at most [`MULTISETS_PAST_THE_RULES`]
-//! multisets past the table rules. Each cap counts its bites
+//! multisets past the table rules, within [`STATES_PAST_THE_RULES`] sweep
+//! states. Each cap counts its bites
 //! (`internal::hint_bites`): none on `finder_hint`'s positions (the test
 //! asserts it) nor on 100 mid-game and 30 full-table probe positions of
 //! each ace mode, Carousel, Tahiti and Vatikan (the sets cap bit on one
@@ -594,9 +595,11 @@ pub(crate) fn bites() -> u64 {
 }
 
 /// Multisets of hand cards [`fewest_legal`] tries at most, each with a
-/// search of its own: past them the best play by cards stands (a cap on
-/// exactness, deterministic).
+/// search of its own, and the sweep states they may spend in all (the
+/// restricted searches' own budget): past either the best play by cards
+/// stands (a cap on exactness, deterministic: states, not time).
 const MULTISETS_PAST_THE_RULES: usize = 256;
+const STATES_PAST_THE_RULES: u64 = 300_000;
 
 /// A legal play of the fewest hand cards from `from` (the unrestricted
 /// search's fewest: no legal play undercuts it) up to `best`'s count, `best`
@@ -626,10 +629,14 @@ pub(crate) fn fewest_legal(pos: &Position, from: usize, best: Play) -> Play {
         }
     }
     let mut tried = 0usize;
+    let states = || crate::sweep::STATS.with(|s| s.get().states);
+    let start = states();
     for count in from.max(1)..best.count {
         let mut found: Option<Play> = None;
         let whole = for_each_multiset(&kinds, count, &mut |hand| {
-            if tried >= MULTISETS_PAST_THE_RULES {
+            if tried >= MULTISETS_PAST_THE_RULES
+                || states().saturating_sub(start) > STATES_PAST_THE_RULES
+            {
                 bite();
                 return false;
             }
