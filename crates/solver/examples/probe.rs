@@ -18,6 +18,13 @@ fn main() {
             Some(_) => Goal::MostCards,
             None => Goal::Hint,
         };
+        // STRICT_STATES=n: the strict copies search's state budget.
+        if let Some(n) = std::env::var("STRICT_STATES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            rami_solver::internal::strict_states(n);
+        }
         // UNCAPPED=1: the restricted searches without their caps.
         rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
         for _ in 0..std::env::var("REPS")
@@ -28,17 +35,22 @@ fn main() {
             let s = Instant::now();
             rami_solver::internal::take_stats();
             let p = solve(rules, &table, &hand, goal).unwrap();
-            let states = rami_solver::internal::take_stats().states;
+            let st = rami_solver::internal::take_stats();
             if std::env::var_os("VERBOSE").is_some()
                 && let Some(p) = &p
             {
                 println!("{}", rami_cards::format_table(&p.table));
             }
             println!(
-                "{:?} {states} states {:?}",
+                "{:?} {:?} states {} strict cut {}",
                 s.elapsed(),
-                p.map(|p| (p.count, p.points, p.changed, p.rearranged))
+                p.map(|p| (p.count, p.points, p.changed, p.rearranged)),
+                st.states,
+                st.strict_cut
             );
+            if std::env::var_os("VERBOSE").is_some() {
+                println!("{st:?}");
+            }
         }
         return;
     }

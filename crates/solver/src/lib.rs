@@ -213,6 +213,10 @@ struct Position {
     /// Copies of each card in the game's deck (two decks, or one in
     /// two-player Carousel): the copies rule of named jokers.
     copies: u8,
+    /// The sweeps keep the copies rule by construction (`Spec::strict_copies`):
+    /// set only once a play broke it, as the plain sweep is cheaper and
+    /// bounds the strict one from above.
+    strict: bool,
     table: Vec<Vec<Card>>,
     kinds: Vec<Kind>,
     hand: Vec<Card>,
@@ -271,6 +275,7 @@ impl Position {
         Ok(Position {
             rules,
             copies,
+            strict: false,
             table: table.to_vec(),
             kinds,
             hand: hand.iter().map(|c| c.in_hand()).collect(),
@@ -582,10 +587,13 @@ impl Position {
             }
         }
         spec.jokers_hand = jokers;
-        // (Not yet Carousel: these caps lower its optimum where the copies
-        // rule binds, and without a search legal by construction behind them
-        // (branch `s6-copies`) the answer would fall below the legal one.)
-        if matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+        // (Each cap below only drops plays the copies rule refuses, so the
+        // plain optimum still bounds every legal play from above: what lets
+        // Carousel run its strict search on demand, see `solve_strict`.)
+        if matches!(
+            rules,
+            RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Tahiti
+        ) {
             // A joker keeping its name may not stand for a card whose every
             // copy is on the table: hand copies of its card stay in the hand.
             let mut left = [self.copies; 52];
@@ -647,6 +655,7 @@ impl Position {
             for f in 0..52 {
                 spec.joker_face_cap[f] = self.copies.saturating_sub(outside[f]);
             }
+            spec.strict_copies = self.strict && !spec.one_joker;
             for f in 0..52 {
                 let named = self
                     .table
@@ -917,11 +926,13 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
                 return Ok(Some(renamed));
             }
             if pos.rules == RuleSet::Carousel {
-                // KNOWN GAP: no search legal by construction for Carousel's
-                // copies rule yet (branch `s6-copies` has one, too slow on
-                // full tables to land): the play stands, and the engine
-                // refuses it (a computer player then draws).
-                return Ok(Some(play));
+                // The strict search's own plays keep the rule (one still
+                // refused comes from a search cut short: none stands).
+                return Ok(if pos.strict {
+                    None
+                } else {
+                    solve_strict(pos, goal)
+                });
             }
             Ok(restricted::solve(pos, goal, legal::Fault::Names, &play)
                 .or_else(|| hint_past_the_rules(pos, goal)))
@@ -948,9 +959,55 @@ fn hint_past_the_rules(pos: &Position, goal: Goal) -> Option<Play> {
     solve_checked(pos, Goal::MostCards).ok().flatten()
 }
 
+/// Sweep states the strict copies search ([`solve_strict`]) may spend, a
+/// safety net (states, not time, so answers stay deterministic). Measured
+/// (session 6): a full Carousel table proving its best play one card below
+/// the plain optimum took 70M-300M states; mid-game tables a few thousand.
+const STRICT_STATES: u64 = 20_000_000;
+
+thread_local! {
+    /// [`STRICT_STATES`], but for measurements (`internal::strict_states`).
+    static STRICT_BUDGET: std::cell::Cell<u64> = const { std::cell::Cell::new(STRICT_STATES) };
+}
+
+/// Carousel's best play (or hint) under the copies rule, once the plain
+/// search's `plain` play broke it and no renaming mended it: the search
+/// again in strict copies mode (`Spec::strict_copies`), whose sweeps keep
+/// the rule by construction. Run on demand only: the plain optimum bounds
+/// the strict one from above (every legal play is a play of the plain
+/// search), so a plain play that is legal, or that renaming makes legal,
+/// is already the exact answer; only the rest pay for the strict search.
+///
+/// Within [`STRICT_STATES`] the answer is exact. Past it (counted as a
+/// bite of `internal::restricted_caps` and in `Stats::strict_cut`; off with
+/// the caps) the best legal play found stands: every play the strict search
+/// gives is checked again, and one still refused is dropped, so the finder
+/// never answers a play the engine would refuse.
+fn solve_strict(pos: &Position, goal: Goal) -> Option<Play> {
+    let strict = Position {
+        strict: true,
+        ..pos.clone()
+    };
+    let budget = if restricted::capped() {
+        STRICT_BUDGET.with(|b| b.get())
+    } else {
+        u64::MAX
+    };
+    let before = sweep::strict_budget_start(budget);
+    let found = solve_checked(&strict, goal).ok().flatten();
+    let cut = sweep::strict_budget_end(before);
+    if cut {
+        restricted::bite();
+    }
+    found.filter(|p| legal::check(pos.rules, pos.copies, &pos.table, &p.table, &p.played).is_ok())
+}
+
 /// The finder without the rules of [`legal`]: exact for the other rule sets.
 fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
+    // (Strict copies mode: the extension is not checked against the copies
+    // rule, and the plain search already found it wanting.)
     if goal == Goal::Hint
+        && !pos.strict
         && let Some(play) = hint_extension(pos)
     {
         return Some(play);
@@ -1124,6 +1181,12 @@ pub mod internal {
     /// how often a cap cut a search short since the last call.
     pub fn restricted_caps(on: bool) -> u64 {
         crate::restricted::caps(on)
+    }
+
+    /// Measurements: the strict copies search's state budget on this thread
+    /// (the finder's own is `STRICT_STATES`, 20M).
+    pub fn strict_states(states: u64) {
+        crate::STRICT_BUDGET.with(|b| b.set(states));
     }
 
     /// This thread's work counters since the last call (then reset).
