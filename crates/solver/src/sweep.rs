@@ -2435,7 +2435,6 @@ impl<'a> Sweep<'a> {
             let mut next: Vec<Node> = pool.pop().unwrap_or_default();
             map.clear();
             let low_ace = self.low_ace_sets(p);
-            let mut rooms = Vec::new();
             for (i, n) in prev.iter().enumerate() {
                 let key = n.key;
                 let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
@@ -2443,32 +2442,7 @@ impl<'a> Sweep<'a> {
                 let avail = jt.saturating_sub(jokers);
                 let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
                 if low_ace {
-                    for j in 0..=avail {
-                        low_ace_namings(sets, (key >> CARRY_SHIFT) as u8, j, &mut rooms);
-                        let jk = jokers + j;
-                        let played = self.hand_joker_used(jk) && track;
-                        for &left in &rooms {
-                            let nk = (base & !(255u64 << CARRY_SHIFT))
-                                | (u64::from(left) << CARRY_SHIFT)
-                                | (u64::from(jk) << JOKER_SHIFT)
-                                | (u64::from(played) << PLAYED_SHIFT);
-                            let node = Node {
-                                key: nk,
-                                value: n.value + self.joker_credit(jokers, j),
-                                parent: i as u32,
-                                mv: Move::Sets(j),
-                            };
-                            match map.get_or_insert(nk, next.len() as u32) {
-                                Some(at) => {
-                                    let o = &mut next[at as usize];
-                                    if node.value > o.value {
-                                        *o = node;
-                                    }
-                                }
-                                None => next.push(node),
-                            }
-                        }
-                    }
+                    self.low_ace_set_step(n, i as u32, avail, track, map, &mut next);
                     continue;
                 }
                 for j in 0..=avail {
@@ -2657,6 +2631,53 @@ impl<'a> Sweep<'a> {
                             ..opt
                         });
                     }
+                }
+            }
+        }
+    }
+
+    /// The set step of [`Sweep::low_ace_sets`] from node `n` (index
+    /// `parent`): one next state per joker count and naming.
+    #[cold]
+    #[inline(never)]
+    fn low_ace_set_step(
+        &self,
+        n: &Node,
+        parent: u32,
+        avail: u8,
+        track: bool,
+        map: &mut StateMap,
+        next: &mut Vec<Node>,
+    ) {
+        let key = n.key;
+        let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+        let sets = ((key >> SETS_SHIFT) & 1023) as u16;
+        let base =
+            key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT) & !(255u64 << CARRY_SHIFT);
+        let mut rooms = Vec::new();
+        for j in 0..=avail {
+            low_ace_namings(sets, (key >> CARRY_SHIFT) as u8, j, &mut rooms);
+            let jk = jokers + j;
+            let played = self.hand_joker_used(jk) && track;
+            for &left in &rooms {
+                let nk = base
+                    | (u64::from(left) << CARRY_SHIFT)
+                    | (u64::from(jk) << JOKER_SHIFT)
+                    | (u64::from(played) << PLAYED_SHIFT);
+                let node = Node {
+                    key: nk,
+                    value: n.value + self.joker_credit(jokers, j),
+                    parent,
+                    mv: Move::Sets(j),
+                };
+                match map.get_or_insert(nk, next.len() as u32) {
+                    Some(at) => {
+                        let o = &mut next[at as usize];
+                        if node.value > o.value {
+                            *o = node;
+                        }
+                    }
+                    None => next.push(node),
                 }
             }
         }
