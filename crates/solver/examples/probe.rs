@@ -8,6 +8,13 @@ use rami_solver::Goal;
 use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    // STRICT_STATES=n: the strict copies search's state budget.
+    if let Some(n) = std::env::var("STRICT_STATES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        rami_solver::internal::strict_states(n);
+    }
     if let (Ok(t), Ok(h)) = (std::env::var("TABLE"), std::env::var("HAND")) {
         let rules: RuleSet = args[1].parse().unwrap();
         let table = rami_cards::parse_table(&t).unwrap();
@@ -18,13 +25,6 @@ fn main() {
             Some(_) => Goal::MostCards,
             None => Goal::Hint,
         };
-        // STRICT_STATES=n: the strict copies search's state budget.
-        if let Some(n) = std::env::var("STRICT_STATES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-        {
-            rami_solver::internal::strict_states(n);
-        }
         // UNCAPPED=1: the restricted searches without their caps.
         rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
         for _ in 0..std::env::var("REPS")

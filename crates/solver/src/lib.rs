@@ -17,6 +17,14 @@
 //! jokers laid first in the groups the rules allow, the rest swept. They are
 //! exact but for their caps and the few cases their module doc lists; no play
 //! the engine refuses is returned.
+//!
+//! The copies rule (a named joker may not stand for a card whose every copy
+//! is on the table; two-player Carousel plays one deck) is held by the sweep
+//! for kept named jokers and run jokers, and set jokers are renamed after it.
+//! A Carousel play no renaming mends sends the search again in strict copies
+//! mode, where the sweep names set jokers within each suit's room
+//! ([`solve_strict`]): on demand only, as the plain optimum bounds the
+//! strict one.
 
 mod build;
 mod dfa;
@@ -960,10 +968,14 @@ fn hint_past_the_rules(pos: &Position, goal: Goal) -> Option<Play> {
 }
 
 /// Sweep states the strict copies search ([`solve_strict`]) may spend, a
-/// safety net (states, not time, so answers stay deterministic). Measured
-/// (session 6): a full Carousel table proving its best play one card below
-/// the plain optimum took 70M-300M states; mid-game tables a few thousand.
-const STRICT_STATES: u64 = 20_000_000;
+/// safety net (states, not time, so answers stay deterministic; finished
+/// sweeps count twice, so about half of it is spent). Measured (session 7,
+/// BENCHMARKS): in whole games it ran a few thousand states at most; on
+/// full two-deck tables with 20-card hands (`probe car 2 84 20 30`) it
+/// bites on 23 of 30 (70M-300M states would prove those optima, session 6),
+/// with the same answers at 2M as at 20M, 0.1-0.4 s against 1-2.5 s
+/// (release).
+const STRICT_STATES: u64 = 2_000_000;
 
 thread_local! {
     /// [`STRICT_STATES`], but for measurements (`internal::strict_states`).
@@ -1184,7 +1196,7 @@ pub mod internal {
     }
 
     /// Measurements: the strict copies search's state budget on this thread
-    /// (the finder's own is `STRICT_STATES`, 20M).
+    /// (the finder's own is `STRICT_STATES`, 2M).
     pub fn strict_states(states: u64) {
         crate::STRICT_BUDGET.with(|b| b.set(states));
     }

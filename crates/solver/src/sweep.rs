@@ -21,6 +21,12 @@
 //! reach it; when it meets the upper bound it is the answer. Ace-either is a
 //! branch and bound over how each suit's aces split between the two ends (see
 //! [`Sweep::solve`]), never a per-state count.
+//!
+//! Strict copies mode ([`Spec::strict_copies`], Carousel on demand) makes the
+//! copies rule exact in the sweep: each face's copies within its cap, the sets
+//! code holding per suit its set copies and the room left for set jokers
+//! named for it, and at ace-either the rooms the low aces leave carried to the
+//! high end in the carry bits (the aces then never ride in the state).
 
 // Counts are indexed by face and suit throughout: index loops read clearest.
 #![allow(clippy::needless_range_loop)]
@@ -61,11 +67,12 @@ pub(crate) struct Spec {
     pub need_hand: bool,
     pub forced_hand: bool,
     /// Per face, at most this many copies (naturals and named jokers) where a
-    /// run joker stands for that face (Vatikan, Tahiti: a joker may not stand
-    /// for a card whose every copy is on the table). `u8::MAX`: no limit.
+    /// run joker stands for that face (Carousel, Vatikan, Tahiti: a joker may
+    /// not stand for a card whose every copy is on the table). `u8::MAX`: no
+    /// limit.
     pub joker_face_cap: [u8; 52],
-    /// Strict copies mode (Carousel, Vatikan, after a play broke the copies
-    /// rule): every face's copies placed in the sweep (naturals and run
+    /// Strict copies mode (Carousel, on demand: after a play broke the copies
+    /// rule and no renaming mended it, see `solve_strict` in `lib.rs`): every face's copies placed in the sweep (naturals and run
     /// jokers) stay within `joker_face_cap` (past it some joker named for the
     /// face would break the rule), and each rank's set jokers are named for
     /// missing suits of their sets with room left under the cap, so a play
