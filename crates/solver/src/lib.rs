@@ -936,10 +936,12 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
             if pos.rules == RuleSet::Carousel {
                 // The strict search's own plays keep the rule (one still
                 // refused comes from a search cut short: none stands).
+                // (A hint the strict search cannot give, the best play by
+                // cards stands in, as in Vatikan and Tahiti.)
                 return Ok(if pos.strict {
                     None
                 } else {
-                    solve_strict(pos, goal)
+                    solve_strict(pos, goal).or_else(|| hint_past_the_rules(pos, goal))
                 });
             }
             Ok(restricted::solve(pos, goal, legal::Fault::Names, &play)
@@ -1068,7 +1070,17 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     if goal != Goal::Hint && best.value <= 0 {
         return None;
     }
-    let play = finish(pos, best, true);
+    // Strict copies mode: the fewest-changes step gives back groups it holds
+    // unchanged untested, so it may keep an old group whose joker's name the
+    // play's other copies now break (or one that broke it already); the
+    // sweep's own layout keeps the rule by construction.
+    let sweeps_own = pos.strict.then(|| best.clone());
+    let mut play = finish(pos, best, true);
+    if let Some(best) = sweeps_own
+        && legal::check(pos.rules, pos.copies, &pos.table, &play.table, &play.played).is_err()
+    {
+        play = finish(pos, best, false);
+    }
     // One card is the fewest, but another card may need fewer groups than the
     // one the sweep chose. (With jokers around, one group was tried before
     // the search.) `hint::exact` settles the fewest groups afterwards and,
