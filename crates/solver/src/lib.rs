@@ -855,9 +855,12 @@ pub fn solve_with_copies(
             return Ok(None);
         }
     }
+    let strict_cuts = || sweep::STATS.with(|s| s.get().strict_cut);
+    let cuts_before = strict_cuts();
     let play = solve_position(pos, goal)?.map(|p| keep_places(table, p));
-    // (Most points can answer "none" for a play worth no points: not a proof.)
-    if play.is_none() && goal != Goal::MostPoints {
+    // (Most points can answer "none" for a play worth no points, and a
+    // strict copies search cut short by its budget may miss one: not proofs.)
+    if play.is_none() && goal != Goal::MostPoints && strict_cuts() == cuts_before {
         NO_PLAY.with(|memo| {
             let mut memo = memo.borrow_mut();
             if memo.len() >= NO_PLAY_MEMO {
@@ -960,8 +963,9 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
 /// by cards, which the restricted search finds legal, stands in, so the
 /// hint never says "no play" where there is one (Vatikan table
 /// `4S 4H 4D 4C | *4S 4H 4D 4C`, hand `6S 4S 7S`: the one-card play names the
-/// joker for a four whose copies are all down). It may hold more cards than
-/// the fewest. `None` for the other goals.
+/// joker for a four whose copies are all down; in Carousel, a hint the strict
+/// copies search cannot give). It may hold more cards than the fewest.
+/// `None` for the other goals.
 fn hint_past_the_rules(pos: &Position, goal: Goal) -> Option<Play> {
     if goal != Goal::Hint {
         return None;
