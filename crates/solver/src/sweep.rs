@@ -979,10 +979,12 @@ impl SuitStep {
     }
 
     /// The plain sets code (set copies only) of the state after this step.
+    /// `STRICT`: whether strict copies mode may be on (the sweep's loop is
+    /// built twice, so the plain one carries none of its tests).
     #[inline(always)]
-    fn plain_code(&self, nk: u64) -> u16 {
+    fn plain_code<const STRICT: bool>(&self, nk: u64) -> u16 {
         let code = ((nk >> SETS_SHIFT) & 1023) as u16;
-        if self.strict {
+        if STRICT && self.strict {
             self.strict_plain_code(code)
         } else {
             code
@@ -1005,13 +1007,14 @@ impl SuitStep {
         }
     }
 
-    /// The state after option `o` from `key` (`played`: set the hand-card flag).
+    /// The state after option `o` from `key` (`played`: set the hand-card
+    /// flag); `STRICT` as for [`SuitStep::plain_code`].
     #[inline(always)]
-    fn next_key(&self, key: u64, o: &Opt, played: bool) -> u64 {
+    fn next_key<const STRICT: bool>(&self, key: u64, o: &Opt, played: bool) -> u64 {
         let c = o.choice;
         let mut nk = (key & !(1023u64 << self.d_shift)) | (u64::from(o.d2) << self.d_shift);
         nk += u64::from(c.jok_r) << JOKER_SHIFT;
-        if self.strict {
+        if STRICT && self.strict {
             nk = self.strict_next_key(nk, c);
         } else if c.to_sets > 0 {
             nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
@@ -1825,7 +1828,13 @@ impl<'a> Sweep<'a> {
         let init = u64::from(spec.forced_hand && spec.need_hand) << PLAYED_SHIFT;
         let limit = self.limit;
         self.limit = Some(before + FIRST_PATH_BUDGET);
-        let found = self.walk(walk, self.first, 0, init);
+        // (Strict copies mode's tests only in a walk of its own, as in the
+        // sweep's loop.)
+        let found = if spec.strict_copies {
+            self.walk::<true>(walk, self.first, 0, init)
+        } else {
+            self.walk::<false>(walk, self.first, 0, init)
+        };
         let gave_up = !found && self.over_limit();
         self.limit = limit;
         self.aces_in_state = saved;
@@ -1853,7 +1862,13 @@ impl<'a> Sweep<'a> {
     /// One step of [`Sweep::try_first_path`]: from state `key` at position `p`,
     /// step `s` (0-3 the suits, 4 the sets of the rank), is there a way to the
     /// end? On success `walk.moves` holds the moves from here, last first.
-    fn walk(&mut self, walk: &mut FirstPath, p: u8, s: usize, key: u64) -> bool {
+    fn walk<const STRICT: bool>(
+        &mut self,
+        walk: &mut FirstPath,
+        p: u8,
+        s: usize,
+        key: u64,
+    ) -> bool {
         if p > self.last {
             return self.terminal(key);
         }
@@ -1871,7 +1886,7 @@ impl<'a> Sweep<'a> {
             let sets = ((key >> SETS_SHIFT) & 1023) as u16;
             let avail = spec.jokers_total().saturating_sub(jokers);
             let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
-            if self.low_ace_sets(p) {
+            if STRICT && self.low_ace_sets(p) {
                 let mut rooms = Vec::new();
                 for j in 0..=avail {
                     low_ace_namings(sets, (key >> CARRY_SHIFT) as u8, j, &mut rooms);
@@ -1880,7 +1895,7 @@ impl<'a> Sweep<'a> {
                         let nk = (base & !(255u64 << CARRY_SHIFT))
                             | (u64::from(left) << CARRY_SHIFT)
                             | (u64::from(jokers + j) << JOKER_SHIFT);
-                        if self.walk(walk, next_p, next_s, nk) {
+                        if self.walk::<STRICT>(walk, next_p, next_s, nk) {
                             walk.moves.push(Move::Sets(j));
                             return true;
                         }
@@ -1890,7 +1905,7 @@ impl<'a> Sweep<'a> {
                 return false;
             }
             for j in 0..=avail {
-                if !self.sets_ok(sets, j) {
+                if !self.sets_ok::<STRICT>(sets, j) {
                     continue;
                 }
                 let nk = base | (u64::from(jokers + j) << JOKER_SHIFT);
@@ -1902,7 +1917,7 @@ impl<'a> Sweep<'a> {
                     continue;
                 }
                 self.explored += 1;
-                if self.walk(walk, next_p, next_s, nk) {
+                if self.walk::<STRICT>(walk, next_p, next_s, nk) {
                     walk.moves.push(Move::Sets(j));
                     return true;
                 }
@@ -1947,8 +1962,8 @@ impl<'a> Sweep<'a> {
             let mut found = false;
             for o in &opts {
                 let c = o.choice;
-                let nk = suit_step.next_key(key, o, false);
-                let code = suit_step.plain_code(nk);
+                let nk = suit_step.next_key::<STRICT>(key, o, false);
+                let code = suit_step.plain_code::<STRICT>(nk);
                 let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
                 if code != 0 && !reach.completable(code, jokers_left) {
                     continue;
@@ -1961,7 +1976,7 @@ impl<'a> Sweep<'a> {
                     continue;
                 }
                 self.explored += 1;
-                if self.walk(walk, next_p, next_s, nk) {
+                if self.walk::<STRICT>(walk, next_p, next_s, nk) {
                     walk.moves.push(Move::Suit(c));
                     found = true;
                     break;
@@ -2271,9 +2286,21 @@ impl<'a> Sweep<'a> {
         // Two copies of the loop: without a `RunReach` (Tahiti's one-joker
         // automaton) it is the loop as it was (callgrind: the unused check
         // alone cost `probe tah 4 30 10 100` 4% more instructions).
-        let r = match reach.as_ref() {
-            Some(rr) => self.run_layers::<true>(scratch, gains, beam, &mut layers, Some(rr)),
-            None => self.run_layers::<false>(scratch, gains, beam, &mut layers, None),
+        // And strict copies mode's tests only in a loop of its own (with them
+        // the plain loop cost `probe either 0 30 10 100` 3% more
+        // instructions).
+        let strict = self.spec.strict_copies;
+        let r = match (reach.as_ref(), strict) {
+            (Some(rr), false) => {
+                self.run_layers::<true, false>(scratch, gains, beam, &mut layers, Some(rr))
+            }
+            (Some(rr), true) => {
+                self.run_layers::<true, true>(scratch, gains, beam, &mut layers, Some(rr))
+            }
+            (None, false) => {
+                self.run_layers::<false, false>(scratch, gains, beam, &mut layers, None)
+            }
+            (None, true) => self.run_layers::<false, true>(scratch, gains, beam, &mut layers, None),
         };
         self.run_reach = reach;
         STATS.with(|cell| {
@@ -2304,7 +2331,7 @@ impl<'a> Sweep<'a> {
         r
     }
 
-    fn run_layers<const REACH: bool>(
+    fn run_layers<const REACH: bool, const STRICT: bool>(
         &mut self,
         scratch: &mut Scratch,
         gains: &[i32],
@@ -2398,8 +2425,8 @@ impl<'a> Sweep<'a> {
                             continue;
                         }
                         let c = o.choice;
-                        let nk = suit_step.next_key(key, o, o.played && track);
-                        let code = suit_step.plain_code(nk);
+                        let nk = suit_step.next_key::<STRICT>(key, o, o.played && track);
+                        let code = suit_step.plain_code::<STRICT>(nk);
                         let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
                         // (No set copies yet: the later suits can give none.)
                         if code != 0 && !sets_reach.completable(code, jokers_left) {
@@ -2441,7 +2468,7 @@ impl<'a> Sweep<'a> {
             let prev = layers.last()?;
             let mut next: Vec<Node> = pool.pop().unwrap_or_default();
             map.clear();
-            let low_ace = self.low_ace_sets(p);
+            let low_ace = STRICT && self.low_ace_sets(p);
             for (i, n) in prev.iter().enumerate() {
                 let key = n.key;
                 let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
@@ -2453,7 +2480,7 @@ impl<'a> Sweep<'a> {
                     continue;
                 }
                 for j in 0..=avail {
-                    if !self.sets_ok(sets, j) {
+                    if !self.sets_ok::<STRICT>(sets, j) {
                         continue;
                     }
                     let jk = jokers + j;
@@ -2697,9 +2724,11 @@ impl<'a> Sweep<'a> {
         self.spec.strict_copies && self.spec.ace == AceMode::Either && p == 1
     }
 
-    /// The set step's test: sets code `code` and `j` jokers make sets.
-    fn sets_ok(&self, code: u16, j: u8) -> bool {
-        if self.spec.strict_copies {
+    /// The set step's test: sets code `code` and `j` jokers make sets;
+    /// `STRICT` as for [`SuitStep::plain_code`].
+    #[inline(always)]
+    fn sets_ok<const STRICT: bool>(&self, code: u16, j: u8) -> bool {
+        if STRICT && self.spec.strict_copies {
             strict_sets_feasible(code, j)
         } else {
             sets_code_feasible(code, j, self.spec.one_joker)
