@@ -974,8 +974,8 @@ fn hint_past_the_rules(pos: &Position, goal: Goal) -> Option<Play> {
 }
 
 /// Sweep states the strict copies search ([`solve_strict`]) may spend, a
-/// safety net (states, not time, so answers stay deterministic; finished
-/// sweeps count twice, so about half of it is spent). Measured (session 7,
+/// safety net (states, not time, so answers stay deterministic; a sweep's
+/// finished runs count twice, so it may stop near half of it). Measured (session 7,
 /// BENCHMARKS): in whole games it ran a few thousand states at most; on
 /// full two-deck tables with 20-card hands (`probe car 2 84 20 30`) it
 /// bites on 23 of 30 (70M-300M states would prove those optima, session 6),
@@ -989,7 +989,7 @@ thread_local! {
 }
 
 /// Carousel's best play (or hint) under the copies rule, once the plain
-/// search's `plain` play broke it and no renaming mended it: the search
+/// search's play broke it and no renaming mended it: the search
 /// again in strict copies mode (`Spec::strict_copies`), whose sweeps keep
 /// the rule by construction. Run on demand only: the plain optimum bounds
 /// the strict one from above (every legal play is a play of the plain
