@@ -15,7 +15,7 @@ mod brute;
 
 use brute::{partitions, reachable, scaled};
 use positions::Gen;
-use rami_cards::{Card, format_cards, format_table};
+use rami_cards::{Card, format_cards, format_table, parse_cards, parse_table};
 use rami_game::RuleSet;
 use rami_manipulation::proposal;
 use rami_solver::{Goal, deck_jokers, solve, solve_with_copies};
@@ -271,41 +271,40 @@ fn compare_decks(rules: RuleSet, copies: u8, seed: u64, positions: usize, make: 
     let positions = scaled(positions);
     for i in 0..positions {
         let (table, hand) = make(&mut g, rules);
-        let (cards, points) = brute(rules, copies, &table, &hand);
-        // Each play is also one the engine accepts (a play of the right
-        // value could still name a joker against the copies rule).
-        let found = |goal| {
-            let play =
-                solve_with_copies(rules, copies, &table, &hand, goal).expect("a valid position");
-            if let Some(p) = &play
-                && let Err(e) = proposal::check(
-                    rules,
-                    &table.to_vec(),
-                    &hand,
-                    p.table.clone(),
-                    false,
-                    copies,
-                )
-            {
-                panic!(
-                    "{rules} ({copies} of a card) case {i} {goal:?}: the engine refuses {}: {e}\ntable {}\nhand {}",
-                    format_table(&p.table),
-                    format_table(&table),
-                    format_cards(&hand)
-                );
-            }
-            play.map_or((0, 0), |p| (p.count, p.points))
-        };
-        let by_cards = found(Goal::MostCards).0;
-        let by_points = found(Goal::MostPoints).1;
-        assert_eq!(
-            (by_cards, by_points),
-            (cards, points),
-            "{rules} ({copies} of a card) case {i}: finder (cards, points) vs brute force\ntable {}\nhand {}",
-            format_table(&table),
-            format_cards(&hand)
-        );
+        compare_one(rules, copies, &format!("case {i}"), &table, &hand);
     }
+}
+
+/// The finder's best plays by cards and by points on one position against
+/// brute force, each also one the engine accepts.
+fn compare_one(rules: RuleSet, copies: u8, case: &str, table: &[Vec<Card>], hand: &[Card]) {
+    let (cards, points) = brute(rules, copies, table, hand);
+    // Each play is also one the engine accepts (a play of the right
+    // value could still name a joker against the copies rule).
+    let found = |goal| {
+        let play = solve_with_copies(rules, copies, table, hand, goal).expect("a valid position");
+        if let Some(p) = &play
+            && let Err(e) =
+                proposal::check(rules, &table.to_vec(), hand, p.table.clone(), false, copies)
+        {
+            panic!(
+                "{rules} ({copies} of a card) {case} {goal:?}: the engine refuses {}: {e}\ntable {}\nhand {}",
+                format_table(&p.table),
+                format_table(table),
+                format_cards(hand)
+            );
+        }
+        play.map_or((0, 0), |p| (p.count, p.points))
+    };
+    let by_cards = found(Goal::MostCards).0;
+    let by_points = found(Goal::MostPoints).1;
+    assert_eq!(
+        (by_cards, by_points),
+        (cards, points),
+        "{rules} ({copies} of a card) {case}: finder (cards, points) vs brute force\ntable {}\nhand {}",
+        format_table(table),
+        format_cards(hand)
+    );
 }
 
 #[test]
@@ -331,12 +330,22 @@ fn one_deck_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>)
 /// Carousel's named jokers under the copies rule: with one deck a joker may
 /// never stand beside its card, and a set joker must take a missing suit
 /// that is nowhere on the table (the finder once named it for one that was:
-/// case 66 on the old code). Not exact yet: with `RAMI_EXACT_N=10`, case
-/// 277 (table `*5S 5D 5C | *6D 7D 8D 9D`, hand `4D QD JS 3S 5S`) still
-/// gets a play no renaming mends (branch `s6-copies`, BENCHMARKS).
+/// case 66 on the old code).
 #[test]
 fn carousel_one_deck_best_plays_are_the_best_the_engine_accepts() {
     compare_decks(RuleSet::Carousel, 1, 55, 200, one_deck_position);
+}
+
+/// Case 277 of the test above at `RAMI_EXACT_N=10`: the plain search's best
+/// play frees `*5S` with the hand's 5S and puts the joker in the run as 5D
+/// (`4D *5D *6D 7D 8D 9D | 5S 5D 5C`), but the one 5D is down; no renaming
+/// mends it, and the strict copies search finds the best legal play (the
+/// old code returned the refused one).
+#[test]
+fn carousel_one_deck_no_renaming_mends_the_plain_play() {
+    let table = parse_table("*5S 5D 5C | *6D 7D 8D 9D").expect("a table");
+    let hand = parse_cards("4D QD JS 3S 5S").expect("a hand");
+    compare_one(RuleSet::Carousel, 1, "case 277", &table, &hand);
 }
 
 #[test]

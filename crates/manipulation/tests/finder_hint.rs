@@ -232,23 +232,6 @@ fn compare(rules: RuleSet, seed: u64, positions: usize) {
                 unjudged += 1;
                 continue;
             }
-            // Carousel: the sweep can name a wild joker after a card whose
-            // both copies are on the new table; the hint search then found
-            // no other play of as many cards and kept it (the finder did so
-            // before session 6 too: `4S 4H 4D *4C | 4S 4H 4D 4C`, hand
-            // `6S 10C 4C`). Counted, shown, and held rare.
-            if rules == RuleSet::Carousel
-                && found.as_ref().is_some_and(|p| {
-                    matches!(
-                        proposal::check(rules, &table, &hand, p.table.clone(), false, 2),
-                        Err(rami_game::ActionError::TooManyCopies { .. })
-                    )
-                })
-            {
-                println!("not judged (a joker named against the copies rule): {shown}");
-                unjudged += 1;
-                continue;
-            }
         }
         let got = found.as_ref().map(|p| {
             let verdict = proposal::check(rules, &table, &hand, p.table.clone(), false, 2);

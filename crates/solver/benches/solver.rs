@@ -141,6 +141,8 @@ fn counts(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> ip::Counts {
         hand_jokers: 0,
         weight: [1; 52],
         joker_weight: 1,
+        // The value-only entry timed here is the unrestricted optimum.
+        copies: None,
     };
     for card in table.iter().flatten() {
         match card.natural_face() {

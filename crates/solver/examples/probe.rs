@@ -4,10 +4,17 @@ mod cputime;
 mod positions;
 use positions::Gen;
 use rami_melds::RuleSet;
-use rami_solver::{Goal, solve};
+use rami_solver::Goal;
 use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    // STRICT_STATES=n: the strict copies search's state budget.
+    if let Some(n) = std::env::var("STRICT_STATES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        rami_solver::internal::strict_states(n);
+    }
     if let (Ok(t), Ok(h)) = (std::env::var("TABLE"), std::env::var("HAND")) {
         let rules: RuleSet = args[1].parse().unwrap();
         let table = rami_cards::parse_table(&t).unwrap();
@@ -27,18 +34,28 @@ fn main() {
         {
             let s = Instant::now();
             rami_solver::internal::take_stats();
-            let p = solve(rules, &table, &hand, goal).unwrap();
-            let states = rami_solver::internal::take_stats().states;
+            // COPIES=n: the deck holds n of each card (1: two-player Carousel).
+            let copies: u8 = std::env::var("COPIES")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(rules.max_copies());
+            let p = rami_solver::solve_with_copies(rules, copies, &table, &hand, goal).unwrap();
+            let st = rami_solver::internal::take_stats();
             if std::env::var_os("VERBOSE").is_some()
                 && let Some(p) = &p
             {
                 println!("{}", rami_cards::format_table(&p.table));
             }
             println!(
-                "{:?} {states} states {:?}",
+                "{:?} {:?} states {} strict cut {}",
                 s.elapsed(),
-                p.map(|p| (p.count, p.points, p.changed, p.rearranged))
+                p.map(|p| (p.count, p.points, p.changed, p.rearranged)),
+                st.states,
+                st.strict_cut
             );
+            if std::env::var_os("VERBOSE").is_some() {
+                println!("{st:?}");
+            }
         }
         return;
     }
@@ -63,6 +80,13 @@ fn main() {
     let (mut changed, mut plays) = (0usize, 0usize);
     let mut bites = 0u64;
     let mut hint_bites = 0u64;
+    // Carousel's strict copies searches: runs, their states, runs cut short.
+    let mut strict = (0u64, 0u64, 0u64);
+    // COPIES=n: the deck holds n of each card (1: two-player Carousel).
+    let copies: u8 = std::env::var("COPIES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(rules.max_copies());
     rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|v| v.parse().ok());
     for i in 0..n {
@@ -104,8 +128,9 @@ fn main() {
             plays += usize::from(v.is_some());
             continue;
         }
-        let p = solve(
+        let p = rami_solver::solve_with_copies(
             rules,
+            copies,
             &table,
             &hand,
             if hint { Goal::Hint } else { Goal::MostCards },
@@ -118,7 +143,7 @@ fn main() {
         let st = rami_solver::internal::take_stats();
         if std::env::var_os("VERBOSE").is_some() {
             println!(
-                "{i}: {:?} count {:?} beam {} exact {} limited {} states {} (narrow {} limited {}) widest {}",
+                "{i}: {:?} count {:?} beam {} exact {} limited {} states {} (narrow {} limited {}) widest {} strict {}/{}/{}",
                 e,
                 p.as_ref().map(|p| p.count),
                 st.beam_sweeps,
@@ -127,7 +152,10 @@ fn main() {
                 st.states,
                 st.beam_states,
                 st.limited_states,
-                st.max_layer
+                st.max_layer,
+                st.strict_runs,
+                st.strict_states,
+                st.strict_cut
             );
         }
         // ANSWERS=1: the whole answer of each position (to compare two builds
@@ -153,6 +181,9 @@ fn main() {
         totals.1 += st.beam_states;
         totals.2 += st.limited_states;
         totals.3 += st.beam_sweeps + st.exact_sweeps;
+        strict.0 += st.strict_runs;
+        strict.1 += st.strict_states;
+        strict.2 += st.strict_cut;
         // Times a restricted search's cap or safety net cut it short.
         bites += rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
         hint_bites += rami_solver::internal::hint_bites();
@@ -168,6 +199,10 @@ fn main() {
     println!(
         "states {} (narrow {}, limited {}) in {} sweeps; {plays} plays changing {changed} groups; {bites} bites; {hint_bites} hint bites",
         totals.0, totals.1, totals.2, totals.3
+    );
+    println!(
+        "strict copies searches {} ({} states, {} cut short)",
+        strict.0, strict.1, strict.2
     );
     println!(
         "p50 {:?} p90 {:?} p99 {:?} max {:?}; slowest {}",

@@ -1,7 +1,7 @@
 //! Walks an optimal path of a finished sweep and lays out the groups it stands for.
 
 use crate::dfa::{DEAD, Origins, SLOTS, nfa_accepts, nfa_step, sym};
-use crate::sweep::{Choice, Move, Sweep, split_sets};
+use crate::sweep::{Choice, Move, Sweep, split_sets, split_sets_named};
 use rami_cards::{Card, Face, Rank, Suit};
 
 /// Named jokers that stand as one card in the sweep (counted in `Spec::must`):
@@ -174,18 +174,50 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
         let j = set_jokers[t];
         jokers_used += j;
         let counts: [u8; 4] = std::array::from_fn(|s| set_cards[s].len() as u8);
-        let split = split_sets(counts, j, spec.one_joker)?;
+        // Each set as (suit mask of its naturals, suit mask its jokers are
+        // named for): strict copies mode names them as the sweep's rooms
+        // allow (see `Spec::strict_copies`), otherwise for the first missing
+        // suits (the finder renames them where the copies rule refuses).
+        let strict = spec.strict_copies.then(|| {
+            // Ace-either: the high end's aces share the cap (its choices
+            // are the last position's).
+            let high_end = spec.ace == rami_melds::AceMode::Either && p == 1;
+            let room: [u8; 4] = std::array::from_fn(|s| {
+                let o = choice[t][s];
+                let mut down = o.used + o.jok_r;
+                if high_end && let Some(h) = choice.last().map(|at| at[s]) {
+                    down += h.used + h.jok_r;
+                }
+                let cap = spec.joker_face_cap[face_at(p, s).index()];
+                cap.saturating_sub(down)
+            });
+            split_sets_named(counts, room, j, spec.one_joker)
+        });
+        // (A strict path with no legal naming comes only from an ace budget
+        // search cut short: named as usual, the finder's check refuses it.)
+        let split: Vec<(u8, u8)> = if let Some(Some(split)) = strict {
+            split
+        } else {
+            split_sets(counts, j, spec.one_joker)?
+                .into_iter()
+                .map(|(mask, jokers)| {
+                    let named = (0..4u8)
+                        .filter(|s| mask & (1 << s) == 0)
+                        .take(usize::from(jokers))
+                        .fold(0u8, |m, s| m | (1 << s));
+                    (mask, named)
+                })
+                .collect()
+        };
         let mut pools: [std::vec::IntoIter<Card>; 4] = set_cards.map(|v| v.into_iter());
-        for (mask, jokers) in split {
+        for (mask, named) in split {
             let mut set = Vec::new();
             for (s, pool) in pools.iter_mut().enumerate() {
                 if mask & (1 << s) != 0 {
                     set.extend(pool.next());
                 }
             }
-            let mut free_suits = (0..4).filter(|s| mask & (1 << s) == 0);
-            for _ in 0..jokers {
-                let s = free_suits.next().unwrap_or(0);
+            for s in (0..4).filter(|s| named & (1 << s) != 0) {
                 set.push(Card::named_joker(face_at(p, s)));
             }
             groups.push(set);

@@ -503,11 +503,12 @@ fn runs_only(counts: &[u8; 13], ace: AceMode) -> bool {
 /// [`mends_copies`]); a legal play found on the way whose groups reach past
 /// its set (the copies mend took one in) lowers the bound like `base`'s.
 pub(crate) fn exact(pos: &Position, base: Play) -> Play {
-    // The search's play can name a joker after a card whose every copy is
-    // on the new table (Carousel's sweep does not count copies, and no
-    // renaming may mend it): then any
-    // play of as many cards replaces it, at any size. (A table that broke
-    // that rule already is taken as it is.)
+    // Should the search's play name a joker after a card whose every copy
+    // is on the new table (`solve_checked` renames such a play or, in
+    // Carousel, replaces it by the strict copies search's; a search cut
+    // short by its budget may still leave one), any play of as many cards
+    // replaces it, at any size. (A table that broke that rule already is
+    // taken as it is.)
     let sound =
         legal::copies_ok(&base.table, pos.copies) || !legal::copies_ok(&pos.table, pos.copies);
     let top = if sound {

@@ -4,7 +4,8 @@
 //! (`rami_melds::table_rules`), so the two cannot disagree.
 //!
 //! The finder uses it as a last word: a play that fails is never returned (the
-//! restricted searches of [`crate::restricted`] take over).
+//! restricted searches of [`crate::restricted`] take over; in Carousel the
+//! strict copies search, `solve_strict` in `lib.rs`).
 
 use crate::Play;
 use rami_cards::{Card, CardCounts, Face};

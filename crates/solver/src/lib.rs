@@ -17,6 +17,14 @@
 //! jokers laid first in the groups the rules allow, the rest swept. They are
 //! exact but for their caps and the few cases their module doc lists; no play
 //! the engine refuses is returned.
+//!
+//! The copies rule (a named joker may not stand for a card whose every copy
+//! is on the table; two-player Carousel plays one deck) is held by the sweep
+//! for kept named jokers and run jokers, and set jokers are renamed after it.
+//! A Carousel play no renaming mends sends the search again in strict copies
+//! mode, where the sweep names set jokers within each suit's room
+//! ([`solve_strict`]): on demand only, as the plain optimum bounds the
+//! strict one.
 
 mod build;
 mod dfa;
@@ -213,6 +221,10 @@ struct Position {
     /// Copies of each card in the game's deck (two decks, or one in
     /// two-player Carousel): the copies rule of named jokers.
     copies: u8,
+    /// The sweeps keep the copies rule by construction (`Spec::strict_copies`):
+    /// set only once a play broke it, as the plain sweep is cheaper and
+    /// bounds the strict one from above.
+    strict: bool,
     table: Vec<Vec<Card>>,
     kinds: Vec<Kind>,
     hand: Vec<Card>,
@@ -271,6 +283,7 @@ impl Position {
         Ok(Position {
             rules,
             copies,
+            strict: false,
             table: table.to_vec(),
             kinds,
             hand: hand.iter().map(|c| c.in_hand()).collect(),
@@ -582,10 +595,13 @@ impl Position {
             }
         }
         spec.jokers_hand = jokers;
-        // (Not yet Carousel: these caps lower its optimum where the copies
-        // rule binds, and without a search legal by construction behind them
-        // (branch `s6-copies`) the answer would fall below the legal one.)
-        if matches!(rules, RuleSet::Vatikan | RuleSet::Tahiti) {
+        // (Each cap below only drops plays the copies rule refuses, so the
+        // plain optimum still bounds every legal play from above: what lets
+        // Carousel run its strict search on demand, see `solve_strict`.)
+        if matches!(
+            rules,
+            RuleSet::Carousel | RuleSet::Vatikan | RuleSet::Tahiti
+        ) {
             // A joker keeping its name may not stand for a card whose every
             // copy is on the table: hand copies of its card stay in the hand.
             let mut left = [self.copies; 52];
@@ -647,6 +663,7 @@ impl Position {
             for f in 0..52 {
                 spec.joker_face_cap[f] = self.copies.saturating_sub(outside[f]);
             }
+            spec.strict_copies = self.strict && !spec.one_joker;
             for f in 0..52 {
                 let named = self
                     .table
@@ -838,9 +855,12 @@ pub fn solve_with_copies(
             return Ok(None);
         }
     }
+    let strict_cuts = || sweep::STATS.with(|s| s.get().strict_cut);
+    let cuts_before = strict_cuts();
     let play = solve_position(pos, goal)?.map(|p| keep_places(table, p));
-    // (Most points can answer "none" for a play worth no points: not a proof.)
-    if play.is_none() && goal != Goal::MostPoints {
+    // (Most points can answer "none" for a play worth no points, and a
+    // strict copies search cut short by its budget may miss one: not proofs.)
+    if play.is_none() && goal != Goal::MostPoints && strict_cuts() == cuts_before {
         NO_PLAY.with(|memo| {
             let mut memo = memo.borrow_mut();
             if memo.len() >= NO_PLAY_MEMO {
@@ -917,11 +937,15 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
                 return Ok(Some(renamed));
             }
             if pos.rules == RuleSet::Carousel {
-                // KNOWN GAP: no search legal by construction for Carousel's
-                // copies rule yet (branch `s6-copies` has one, too slow on
-                // full tables to land): the play stands, and the engine
-                // refuses it (a computer player then draws).
-                return Ok(Some(play));
+                // The strict search's own plays keep the rule (one still
+                // refused comes from a search cut short: none stands).
+                // (A hint the strict search cannot give, the best play by
+                // cards stands in, as in Vatikan and Tahiti.)
+                return Ok(if pos.strict {
+                    None
+                } else {
+                    solve_strict(pos, goal).or_else(|| hint_past_the_rules(pos, goal, &play))
+                });
             }
             Ok(restricted::solve(pos, goal, legal::Fault::Names, &play)
                 .or_else(|| hint_past_the_rules(pos, goal, &play)))
@@ -940,8 +964,9 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
 /// between (Vatikan table `4S 4H 4D 4C | *4S 4H 4D 4C`, hand `6S 4S 7S`: the
 /// search's one-card play names the joker for a four whose copies are all
 /// down, the best play puts down three, and `6S` alone takes the joker away
-/// as `*5S`). So the hint never says "no play" where there is one. `None`
-/// for the other goals.
+/// as `*5S`; in Carousel, a hint the strict copies search cannot give). So
+/// the hint never says "no play" where there is one. `None` for the other
+/// goals.
 fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play> {
     if goal != Goal::Hint {
         return None;
@@ -950,9 +975,59 @@ fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play
     Some(hint::fewest_legal(pos, failed.count, best))
 }
 
+/// Sweep states the strict copies search ([`solve_strict`]) may spend, a
+/// safety net (states, not time, so answers stay deterministic; a sweep's
+/// finished runs count twice, so it may stop near half of it). Measured (session 7,
+/// BENCHMARKS): in whole games it ran a few thousand states at most; on
+/// full two-deck tables with 20-card hands (`probe car 2 84 20 30`) it
+/// bites on 23 of 30 (70M-300M states would prove those optima, session 6),
+/// with the same answers at 2M as at 20M, 0.1-0.4 s against 1-2.5 s
+/// (release).
+const STRICT_STATES: u64 = 2_000_000;
+
+thread_local! {
+    /// [`STRICT_STATES`], but for measurements (`internal::strict_states`).
+    static STRICT_BUDGET: std::cell::Cell<u64> = const { std::cell::Cell::new(STRICT_STATES) };
+}
+
+/// Carousel's best play (or hint) under the copies rule, once the plain
+/// search's play broke it and no renaming mended it: the search
+/// again in strict copies mode (`Spec::strict_copies`), whose sweeps keep
+/// the rule by construction. Run on demand only: the plain optimum bounds
+/// the strict one from above (every legal play is a play of the plain
+/// search), so a plain play that is legal, or that renaming makes legal,
+/// is already the exact answer; only the rest pay for the strict search.
+///
+/// Within [`STRICT_STATES`] the answer is exact. Past it (counted as a
+/// bite of `internal::restricted_caps` and in `Stats::strict_cut`; off with
+/// the caps) the best legal play found stands: every play the strict search
+/// gives is checked again, and one still refused is dropped, so the finder
+/// never answers a play the engine would refuse.
+fn solve_strict(pos: &Position, goal: Goal) -> Option<Play> {
+    let strict = Position {
+        strict: true,
+        ..pos.clone()
+    };
+    let budget = if restricted::capped() {
+        STRICT_BUDGET.with(|b| b.get())
+    } else {
+        u64::MAX
+    };
+    let before = sweep::strict_budget_start(budget);
+    let found = solve_checked(&strict, goal).ok().flatten();
+    let cut = sweep::strict_budget_end(before);
+    if cut {
+        restricted::bite();
+    }
+    found.filter(|p| legal::check(pos.rules, pos.copies, &pos.table, &p.table, &p.played).is_ok())
+}
+
 /// The finder without the rules of [`legal`]: exact for the other rule sets.
 fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
+    // (Strict copies mode: the extension is not checked against the copies
+    // rule, and the plain search already found it wanting.)
     if goal == Goal::Hint
+        && !pos.strict
         && let Some(play) = hint_extension(pos)
     {
         return Some(play);
@@ -1001,7 +1076,17 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
     if goal != Goal::Hint && best.value <= 0 {
         return None;
     }
-    let play = finish(pos, best, true);
+    // Strict copies mode: the fewest-changes step gives back groups it holds
+    // unchanged untested, so it may keep an old group whose joker's name the
+    // play's other copies now break (or one that broke it already); the
+    // sweep's own layout keeps the rule by construction.
+    let sweeps_own = pos.strict.then(|| best.clone());
+    let mut play = finish(pos, best, true);
+    if let Some(best) = sweeps_own
+        && legal::check(pos.rules, pos.copies, &pos.table, &play.table, &play.played).is_err()
+    {
+        play = finish(pos, best, false);
+    }
     // One card is the fewest, but another card may need fewer groups than the
     // one the sweep chose. (With jokers around, one group was tried before
     // the search.) `hint::exact` settles the fewest groups afterwards and,
@@ -1134,6 +1219,12 @@ pub mod internal {
     /// cut its search short on this thread since the last call (then reset).
     pub fn hint_bites() -> u64 {
         crate::hint::bites()
+    }
+
+    /// Measurements: the strict copies search's state budget on this thread
+    /// (the finder's own is `STRICT_STATES`, 2M).
+    pub fn strict_states(states: u64) {
+        crate::STRICT_BUDGET.with(|b| b.set(states));
     }
 
     /// This thread's work counters since the last call (then reset).

@@ -76,8 +76,13 @@ fn cap(n: usize) -> usize {
     }
 }
 
+/// Whether the caps and budgets are on (off only in tests).
+pub(crate) fn capped() -> bool {
+    CAPPED.with(|c| c.get())
+}
+
 /// A cap cut something off.
-fn bite() {
+pub(crate) fn bite() {
     BITES.with(|b| b.set(b.get() + 1));
 }
 

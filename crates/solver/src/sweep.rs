@@ -21,6 +21,12 @@
 //! reach it; when it meets the upper bound it is the answer. Ace-either is a
 //! branch and bound over how each suit's aces split between the two ends (see
 //! [`Sweep::solve`]), never a per-state count.
+//!
+//! Strict copies mode ([`Spec::strict_copies`], Carousel on demand) makes the
+//! copies rule exact in the sweep: each face's copies within its cap, the sets
+//! code holding per suit its set copies and the room left for set jokers
+//! named for it, and at ace-either the rooms the low aces leave carried to the
+//! high end in the carry bits (the aces then never ride in the state).
 
 // Counts are indexed by face and suit throughout: index loops read clearest.
 #![allow(clippy::needless_range_loop)]
@@ -61,9 +67,19 @@ pub(crate) struct Spec {
     pub need_hand: bool,
     pub forced_hand: bool,
     /// Per face, at most this many copies (naturals and named jokers) where a
-    /// run joker stands for that face (Vatikan, Tahiti: a joker may not stand
-    /// for a card whose every copy is on the table). `u8::MAX`: no limit.
+    /// run joker stands for that face (Carousel, Vatikan, Tahiti: a joker may
+    /// not stand for a card whose every copy is on the table). `u8::MAX`: no
+    /// limit.
     pub joker_face_cap: [u8; 52],
+    /// Strict copies mode (Carousel, on demand: after a play broke the copies
+    /// rule and no renaming mended it, see `solve_strict` in `lib.rs`): every face's copies placed in the sweep (naturals and run
+    /// jokers) stay within `joker_face_cap` (past it some joker named for the
+    /// face would break the rule), and each rank's set jokers are named for
+    /// missing suits of their sets with room left under the cap, so a play
+    /// found keeps the copies rule by construction. The sets code then holds
+    /// the multiset of per-suit (set copies, room) pairs ([`STRICT_WEIGHT`]).
+    /// Not with one-joker groups (Tahiti's jokers never enter the sweep).
+    pub strict_copies: bool,
 }
 
 impl Spec {
@@ -85,6 +101,7 @@ impl Spec {
             need_hand: false,
             forced_hand: false,
             joker_face_cap: [u8::MAX; 52],
+            strict_copies: false,
         }
     }
 
@@ -236,6 +253,138 @@ fn sets_feasible(c: [u8; 4], j: u8, one_joker: bool) -> bool {
             let ok = split_sets(c, j, one_joker).is_some();
             at.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
             ok
+        }
+        v => v == 2,
+    }
+}
+
+/// Strict copies mode ([`Spec::strict_copies`]): the sets code is the sum,
+/// over the suits stepped so far at this rank, of the weight of the suit's
+/// pair `[c][r]`: c its copies given to sets, r its room (how many set jokers
+/// may still be named for its face under the cap). Under a cap of two copies
+/// c + r <= 2, and (0, 0) adds nothing. The five other weights give distinct
+/// sums to every multiset of at most four pairs (found by search; the largest
+/// sum, 400, fits the code's ten bits).
+const STRICT_WEIGHT: [[u16; 3]; 3] = [[0, 1, 17], [70, 95, 0], [100, 0, 0]];
+const STRICT_CODES: usize = 401;
+
+/// The weight of a suit's (set copies, room) pair ([`STRICT_WEIGHT`]).
+fn strict_weight(to_sets: u8, room: u8) -> u16 {
+    let c = to_sets.min(2);
+    STRICT_WEIGHT[usize::from(c)][usize::from(room.min(2 - c))]
+}
+
+/// Per strict sets code: the (set copies, room) pairs it stands for (four,
+/// (0, 0) for the rest; `None`: no multiset sums to it) and the plain sets
+/// code of its set copies (for [`SetsReach`], which ignores rooms).
+struct StrictCodes {
+    pairs: Vec<Option<([u8; 4], [u8; 4])>>,
+    plain: Vec<u16>,
+}
+
+fn strict_codes() -> &'static StrictCodes {
+    static CODES: std::sync::OnceLock<StrictCodes> = std::sync::OnceLock::new();
+    CODES.get_or_init(|| {
+        const PAIRS: [(u8, u8); 6] = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)];
+        let mut codes = StrictCodes {
+            pairs: vec![None; STRICT_CODES],
+            plain: vec![0; STRICT_CODES],
+        };
+        for i in 0..6usize.pow(4) {
+            let pick: [(u8, u8); 4] = std::array::from_fn(|k| PAIRS[i / 6usize.pow(k as u32) % 6]);
+            let code: u16 = pick.iter().map(|&(c, r)| strict_weight(c, r)).sum();
+            let plain: u16 = pick
+                .iter()
+                .filter(|p| p.0 > 0)
+                .map(|p| POW5[usize::from(p.0) - 1])
+                .sum();
+            codes.pairs[usize::from(code)] = Some((pick.map(|p| p.0), pick.map(|p| p.1)));
+            codes.plain[usize::from(code)] = plain;
+        }
+        codes
+    })
+}
+
+/// Whether set copies `c` (per suit) and `j` jokers split into sets whose
+/// jokers are each named for a suit its set lacks, at most `room[s]` jokers
+/// named for suit `s` in all; and how: each set as (suit mask of its
+/// naturals, suit mask its jokers are named for).
+pub(crate) fn split_sets_named(
+    c: [u8; 4],
+    room: [u8; 4],
+    j: u8,
+    one_joker: bool,
+) -> Option<Vec<(u8, u8)>> {
+    fn go(c: &mut [u8; 4], room: &mut [u8; 4], j: u8, one: bool, out: &mut Vec<(u8, u8)>) -> bool {
+        let Some(first) = (0..4).find(|&s| c[s] > 0) else {
+            return j == 0;
+        };
+        let has = |m: u8, s: usize| m & (1 << s) != 0;
+        for mask in 0u8..16 {
+            if !has(mask, first) || (0..4).any(|s| has(mask, s) && c[s] == 0) {
+                continue;
+            }
+            let n = mask.count_ones() as u8;
+            for named in 0u8..16 {
+                let jk = named.count_ones() as u8;
+                if named & mask != 0
+                    || jk > j
+                    || (one && jk > 1)
+                    || !(3..=4).contains(&(n + jk))
+                    || (0..4).any(|s| has(named, s) && room[s] == 0)
+                {
+                    continue;
+                }
+                for s in 0..4 {
+                    c[s] -= u8::from(has(mask, s));
+                    room[s] -= u8::from(has(named, s));
+                }
+                out.push((mask, named));
+                if go(c, room, j - jk, one, out) {
+                    return true;
+                }
+                out.pop();
+                for s in 0..4 {
+                    c[s] += u8::from(has(mask, s));
+                    room[s] += u8::from(has(named, s));
+                }
+            }
+        }
+        false
+    }
+    let (mut c, mut room) = (c, room);
+    let mut out = Vec::new();
+    go(&mut c, &mut room, j, one_joker, &mut out).then_some(out)
+}
+
+/// Answers of [`strict_sets_feasible`] per (strict sets code, jokers 0-7):
+/// 0 = not known yet, 1 = no, 2 = yes.
+static STRICT_FEASIBLE: [std::sync::atomic::AtomicU8; STRICT_CODES * 8] =
+    [const { std::sync::atomic::AtomicU8::new(0) }; STRICT_CODES * 8];
+
+/// The set step's test in strict copies mode: the pairs of `code` and `j`
+/// jokers split into sets with every joker named within the rooms.
+fn strict_sets_feasible(code: u16, j: u8) -> bool {
+    use std::sync::atomic::Ordering;
+    let decide = || {
+        strict_codes()
+            .pairs
+            .get(usize::from(code))
+            .copied()
+            .flatten()
+            .is_some_and(|(c, room)| split_sets_named(c, room, j, false).is_some())
+    };
+    let Some(entry) = (j < 8)
+        .then(|| STRICT_FEASIBLE.get(usize::from(code) * 8 + usize::from(j)))
+        .flatten()
+    else {
+        return decide();
+    };
+    match entry.load(Ordering::Relaxed) {
+        0 => {
+            let answer = decide();
+            entry.store(if answer { 2 } else { 1 }, Ordering::Relaxed);
+            answer
         }
         v => v == 2,
     }
@@ -755,21 +904,63 @@ struct Opt {
 /// and (ace-either with the aces in the state) the ace copies carried from the
 /// low end, written at position 1 and cleared at 14. The sweep and the
 /// feasibility walk build their next states the same way through it.
+///
+/// Strict copies mode, ace-either (the aces never in the state there): at
+/// position 1 the sets code is the set copies per suit (base 3, suit
+/// identity kept) and the carry bits hold each suit's room (its cap less the
+/// copies put down); the rank's set step names its jokers within those rooms
+/// and leaves what is left for the high end, whose copies of the ace stay
+/// within it ([`low_ace_namings`]): a low set joker named for an ace and the
+/// high end's copies of that ace share one cap.
 struct SuitStep {
     d_shift: u32,
     carry_shift: u32,
     carry_write: bool,
     carry_read: bool,
+    /// Strict copies mode (the fields below are only read then).
+    strict: bool,
+    /// Strict copies mode, where the rank has sets: the face's cap, from
+    /// which the suit's room for set jokers is read.
+    strict_cap: Option<u8>,
+    /// Strict copies mode, ace-either: position 1 (write the rooms) and 14
+    /// (read what is left of them, then clear them).
+    low_ace: bool,
+    high_room: bool,
+    pow5: u16,
+    jokers_total: u8,
 }
 
 impl SuitStep {
-    fn new(aces_in_state: bool, p: u8, s: usize) -> SuitStep {
-        SuitStep {
+    #[inline]
+    fn new(aces_in_state: bool, spec: &Spec, p: u8, s: usize) -> SuitStep {
+        let mut step = SuitStep {
             d_shift: D_BITS * s as u32,
             carry_shift: CARRY_SHIFT + 2 * s as u32,
             carry_write: aces_in_state && p == 1,
             carry_read: aces_in_state && p == 14,
+            strict: false,
+            strict_cap: None,
+            low_ace: false,
+            high_room: false,
+            pow5: 0,
+            jokers_total: 0,
+        };
+        if spec.strict_copies {
+            step.set_strict(spec, p, s);
         }
+        step
+    }
+
+    #[cold]
+    fn set_strict(&mut self, spec: &Spec, p: u8, s: usize) {
+        let rank = usize::from(if p == 14 { 1 } else { p });
+        let either = spec.ace == AceMode::Either;
+        self.strict = true;
+        self.strict_cap = (!(either && p == 14)).then(|| spec.joker_face_cap[s * 13 + rank - 1]);
+        self.low_ace = either && p == 1;
+        self.high_room = either && p == 14;
+        self.pow5 = POW5[s];
+        self.jokers_total = spec.jokers_total();
     }
 
     /// The suit's automaton state in `key`.
@@ -777,22 +968,55 @@ impl SuitStep {
         ((key >> self.d_shift) & 1023) as usize
     }
 
-    /// The ace copies carried to this step (0 where none are read).
+    /// The ace copies carried to this step (0 where none are read); strict
+    /// copies mode at the ace-either high end: the room left for the ace.
     fn carried(&self, key: u64) -> u8 {
-        if self.carry_read {
+        if self.carry_read || self.high_room {
             ((key >> self.carry_shift) & 3) as u8
         } else {
             0
         }
     }
 
-    /// The state after option `o` from `key` (`played`: set the hand-card flag).
-    #[inline]
-    fn next_key(&self, key: u64, o: &Opt, played: bool) -> u64 {
+    /// The plain sets code (set copies only) of the state after this step.
+    /// `STRICT`: whether strict copies mode may be on (the sweep's loop is
+    /// built twice, so the plain one carries none of its tests).
+    #[inline(always)]
+    fn plain_code<const STRICT: bool>(&self, nk: u64) -> u16 {
+        let code = ((nk >> SETS_SHIFT) & 1023) as u16;
+        if STRICT && self.strict {
+            self.strict_plain_code(code)
+        } else {
+            code
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn strict_plain_code(&self, code: u16) -> u16 {
+        if self.low_ace {
+            LOW_ACE_PLAIN.get(usize::from(code)).copied().unwrap_or(0)
+        } else if self.strict_cap.is_some() {
+            strict_codes()
+                .plain
+                .get(usize::from(code))
+                .copied()
+                .unwrap_or(0)
+        } else {
+            code
+        }
+    }
+
+    /// The state after option `o` from `key` (`played`: set the hand-card
+    /// flag); `STRICT` as for [`SuitStep::plain_code`].
+    #[inline(always)]
+    fn next_key<const STRICT: bool>(&self, key: u64, o: &Opt, played: bool) -> u64 {
         let c = o.choice;
         let mut nk = (key & !(1023u64 << self.d_shift)) | (u64::from(o.d2) << self.d_shift);
         nk += u64::from(c.jok_r) << JOKER_SHIFT;
-        if c.to_sets > 0 {
+        if STRICT && self.strict {
+            nk = self.strict_next_key(nk, c);
+        } else if c.to_sets > 0 {
             nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
         }
         if played {
@@ -804,6 +1028,120 @@ impl SuitStep {
             nk &= !(3u64 << self.carry_shift);
         }
         nk
+    }
+
+    /// Strict copies mode: the sets code and (ace-either) the carry bits of
+    /// [`SuitStep::next_key`].
+    #[cold]
+    #[inline(never)]
+    fn strict_next_key(&self, mut nk: u64, c: Choice) -> u64 {
+        if let Some(cap) = self.strict_cap {
+            // (Sets are never at the high ace end: nothing carried here.) A
+            // room past the jokers left tells nothing more: states that differ
+            // only there are one.
+            let left = self
+                .jokers_total
+                .saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
+            let room = cap.saturating_sub(c.used + c.jok_r).min(left);
+            if self.low_ace {
+                // The suit's digit: its set copies, 3 more where a run joker
+                // took its ace (it then has one set copy at most).
+                let digit = u16::from(c.to_sets.min(2)) + if c.jok_r > 0 { 3 } else { 0 };
+                nk += u64::from(self.pow5 * digit.min(4)) << SETS_SHIFT;
+                nk |= u64::from(room.min(2)) << self.carry_shift;
+            } else {
+                nk += u64::from(strict_weight(c.to_sets, room)) << SETS_SHIFT;
+            }
+        }
+        if self.high_room {
+            nk &= !(3u64 << self.carry_shift);
+        }
+        nk
+    }
+}
+
+/// Strict copies mode, ace-either: a low-end sets code holds a digit per suit
+/// (base 5): its set copies (0-2), or 3 + its set copies (0-1) where a run
+/// joker took its ace at the low end.
+const LOW_ACE_CODES: usize = 625;
+
+/// The set copies and the run-joker flag of suit `s` in low-end sets code `code`.
+const fn low_ace_digit(code: usize, s: usize) -> (u8, bool) {
+    let d = (code / POW5[s] as usize) % 5;
+    if d >= 3 {
+        ((d - 3) as u8, true)
+    } else {
+        (d as u8, false)
+    }
+}
+
+/// Per low-end sets code, its plain sets code.
+const LOW_ACE_PLAIN: [u16; LOW_ACE_CODES] = {
+    let mut out = [0u16; LOW_ACE_CODES];
+    let mut code = 0;
+    while code < LOW_ACE_CODES {
+        let mut plain = 0;
+        let mut s = 0;
+        while s < 4 {
+            let c = low_ace_digit(code, s).0 as usize;
+            if c > 0 {
+                plain += POW5[c - 1];
+            }
+            s += 1;
+        }
+        out[code] = plain;
+        code += 1;
+    }
+    out
+};
+
+/// Answers of "low-end sets code `code` and jokers named exactly `n` (base
+/// 3) make sets" ([`split_sets_named`]): 0 = not known yet, 1 = no, 2 = yes.
+static LOW_ACE_SPLITS: [std::sync::atomic::AtomicU8; LOW_ACE_CODES * 81] =
+    [const { std::sync::atomic::AtomicU8::new(0) }; LOW_ACE_CODES * 81];
+
+/// Strict copies mode, ace-either, the set step of the aces (position 1):
+/// for set copies `code` (base 3 per suit), rooms `rooms` (2 bits a suit, the
+/// carry bits) and `j` set jokers, every way to name the jokers (how many for
+/// each suit, within its room) that makes sets, as the rooms left (2 bits a
+/// suit) for the high end: 3 (no limit) for a suit no joker was named for, so
+/// states without ace set jokers stay one (the high end's copies of an ace
+/// with no set joker named for it are held to its cap at that end only, as
+/// for a run joker in the plain sweep).
+fn low_ace_namings(code: u16, rooms: u8, j: u8, out: &mut Vec<u8>) {
+    use std::sync::atomic::Ordering;
+    out.clear();
+    let digit = |x: usize, s: usize| (x / [1, 3, 9, 27][s]) % 3;
+    let code = usize::from(code).min(LOW_ACE_CODES - 1);
+    let c: [u8; 4] = std::array::from_fn(|s| low_ace_digit(code, s).0);
+    let run_joker: [bool; 4] = std::array::from_fn(|s| low_ace_digit(code, s).1);
+    let room: [u8; 4] = std::array::from_fn(|s| (rooms >> (2 * s)) & 3);
+    for n_code in 0..81usize {
+        let n: [u8; 4] = std::array::from_fn(|s| digit(n_code, s) as u8);
+        if n.iter().sum::<u8>() != j || (0..4).any(|s| n[s] > room[s]) {
+            continue;
+        }
+        let at = &LOW_ACE_SPLITS[code * 81 + n_code];
+        let ok = match at.load(Ordering::Relaxed) {
+            0 => {
+                let ok = split_sets_named(c, n, j, false).is_some();
+                at.store(if ok { 2 } else { 1 }, Ordering::Relaxed);
+                ok
+            }
+            v => v == 2,
+        };
+        // Only a suit whose ace a joker took at the low end limits the high
+        // end (3: no limit).
+        if ok {
+            out.push((0..4).fold(0u8, |acc, s| {
+                let left = if n[s] > 0 || run_joker[s] {
+                    room[s] - n[s]
+                } else {
+                    3
+                };
+                acc | (left << (2 * s))
+            }));
+        }
     }
 }
 
@@ -1037,6 +1375,71 @@ pub struct Stats {
     /// Feasibility tests answered by the depth-first walk (no sweep).
     pub first_path_walks: u64,
     pub max_layer: u64,
+    /// Strict copies searches run (Carousel, once a play broke the copies
+    /// rule and no renaming mended it), the states they spent (within
+    /// `states`), and those cut short by their state budget.
+    pub strict_runs: u64,
+    pub strict_states: u64,
+    pub strict_cut: u64,
+}
+
+thread_local! {
+    /// Strict copies mode: the thread's state count (`Stats::states`) past
+    /// which strict sweeps give up, and whether one did.
+    static STRICT_DEADLINE: std::cell::Cell<(u64, bool)> = const { std::cell::Cell::new((u64::MAX, false)) };
+}
+
+/// A strict copies search's budget in force: what to give back to
+/// [`strict_budget_end`].
+pub(crate) struct StrictBudget {
+    outer: (u64, bool),
+    states_at_start: u64,
+}
+
+/// Strict copies mode: strict sweeps may spend `states` more states (on this
+/// thread) from now; counted in `Stats::strict_runs`.
+pub(crate) fn strict_budget_start(states: u64) -> StrictBudget {
+    let now = STATS.with(|s| {
+        let mut v = s.get();
+        v.strict_runs += 1;
+        s.set(v);
+        v.states
+    });
+    let outer = STRICT_DEADLINE.with(|d| d.replace((now.saturating_add(states), false)));
+    StrictBudget {
+        outer,
+        states_at_start: now,
+    }
+}
+
+/// Ends a strict budget: whether a strict sweep gave up under it (counted in
+/// `Stats::strict_cut`); the states spent go to `Stats::strict_states`.
+pub(crate) fn strict_budget_end(budget: StrictBudget) -> bool {
+    let (_, hit) = STRICT_DEADLINE.with(|d| d.replace(budget.outer));
+    STATS.with(|st| {
+        let mut v = st.get();
+        v.strict_cut += u64::from(hit);
+        v.strict_states += v.states.saturating_sub(budget.states_at_start);
+        st.set(v);
+    });
+    hit
+}
+
+/// A strict sweep that has explored `explored` states is past the budget
+/// (counting its finished sweeps twice: it only stops earlier).
+fn strict_over(explored: usize) -> bool {
+    let (deadline, hit) = STRICT_DEADLINE.with(|d| d.get());
+    if hit {
+        return true;
+    }
+    let now = STATS
+        .with(|s| s.get().states)
+        .saturating_add(explored as u64);
+    let over = now > deadline;
+    if over {
+        STRICT_DEADLINE.with(|d| d.set((deadline, true)));
+    }
+    over
 }
 
 thread_local! {
@@ -1049,6 +1452,9 @@ thread_local! {
         limited_states: 0,
         first_path_walks: 0,
         max_layer: 0,
+        strict_runs: 0,
+        strict_states: 0,
+        strict_cut: 0,
     }) };
 }
 
@@ -1134,7 +1540,9 @@ impl<'a> Sweep<'a> {
             guide: None,
             run_reach: None,
             reach: true,
+            // (Strict copies mode carries the aces' rooms in those bits.)
             aces_in_state: spec.ace == AceMode::Either
+                && !spec.strict_copies
                 && (0..4).all(|s| {
                     let f = s * 13;
                     spec.must[f] + spec.loose[f] + spec.hand[f] <= 3
@@ -1393,6 +1801,11 @@ impl<'a> Sweep<'a> {
     /// or the state limit was reached.
     fn try_first_path(&mut self, walk: &mut FirstPath) -> Option<Option<(i32, Vec<Move>)>> {
         let spec = self.spec;
+        // (The walk carries the low aces in the state: strict copies mode,
+        // ace-either, carries the aces' rooms there.)
+        if spec.strict_copies && spec.ace == AceMode::Either {
+            return None;
+        }
         let value_free = spec.hand.iter().all(|&h| h == 0)
             && spec.jokers_hand == 0
             && !spec.need_hand
@@ -1415,7 +1828,13 @@ impl<'a> Sweep<'a> {
         let init = u64::from(spec.forced_hand && spec.need_hand) << PLAYED_SHIFT;
         let limit = self.limit;
         self.limit = Some(before + FIRST_PATH_BUDGET);
-        let found = self.walk(walk, self.first, 0, init);
+        // (Strict copies mode's tests only in a walk of its own, as in the
+        // sweep's loop.)
+        let found = if spec.strict_copies {
+            self.walk::<true>(walk, self.first, 0, init)
+        } else {
+            self.walk::<false>(walk, self.first, 0, init)
+        };
         let gave_up = !found && self.over_limit();
         self.limit = limit;
         self.aces_in_state = saved;
@@ -1443,7 +1862,13 @@ impl<'a> Sweep<'a> {
     /// One step of [`Sweep::try_first_path`]: from state `key` at position `p`,
     /// step `s` (0-3 the suits, 4 the sets of the rank), is there a way to the
     /// end? On success `walk.moves` holds the moves from here, last first.
-    fn walk(&mut self, walk: &mut FirstPath, p: u8, s: usize, key: u64) -> bool {
+    fn walk<const STRICT: bool>(
+        &mut self,
+        walk: &mut FirstPath,
+        p: u8,
+        s: usize,
+        key: u64,
+    ) -> bool {
         if p > self.last {
             return self.terminal(key);
         }
@@ -1461,8 +1886,26 @@ impl<'a> Sweep<'a> {
             let sets = ((key >> SETS_SHIFT) & 1023) as u16;
             let avail = spec.jokers_total().saturating_sub(jokers);
             let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
+            if STRICT && self.low_ace_sets(p) {
+                let mut rooms = Vec::new();
+                for j in 0..=avail {
+                    low_ace_namings(sets, (key >> CARRY_SHIFT) as u8, j, &mut rooms);
+                    for &left in &rooms {
+                        self.explored += 1;
+                        let nk = (base & !(255u64 << CARRY_SHIFT))
+                            | (u64::from(left) << CARRY_SHIFT)
+                            | (u64::from(jokers + j) << JOKER_SHIFT);
+                        if self.walk::<STRICT>(walk, next_p, next_s, nk) {
+                            walk.moves.push(Move::Sets(j));
+                            return true;
+                        }
+                    }
+                }
+                walk.failed.insert(key, step);
+                return false;
+            }
             for j in 0..=avail {
-                if !sets_code_feasible(sets, j, spec.one_joker) {
+                if !self.sets_ok::<STRICT>(sets, j) {
                     continue;
                 }
                 let nk = base | (u64::from(jokers + j) << JOKER_SHIFT);
@@ -1474,7 +1917,7 @@ impl<'a> Sweep<'a> {
                     continue;
                 }
                 self.explored += 1;
-                if self.walk(walk, next_p, next_s, nk) {
+                if self.walk::<STRICT>(walk, next_p, next_s, nk) {
                     walk.moves.push(Move::Sets(j));
                     return true;
                 }
@@ -1482,7 +1925,7 @@ impl<'a> Sweep<'a> {
         } else {
             let rank = if p == 14 { 1 } else { p };
             let f = s * 13 + usize::from(rank) - 1;
-            let suit_step = SuitStep::new(self.aces_in_state, p, s);
+            let suit_step = SuitStep::new(self.aces_in_state, spec, p, s);
             let d = suit_step.automaton(key);
             let carried = suit_step.carried(key);
             let face = FaceStep {
@@ -1519,8 +1962,8 @@ impl<'a> Sweep<'a> {
             let mut found = false;
             for o in &opts {
                 let c = o.choice;
-                let nk = suit_step.next_key(key, o, false);
-                let code = ((nk >> SETS_SHIFT) & 1023) as u16;
+                let nk = suit_step.next_key::<STRICT>(key, o, false);
+                let code = suit_step.plain_code::<STRICT>(nk);
                 let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
                 if code != 0 && !reach.completable(code, jokers_left) {
                     continue;
@@ -1533,7 +1976,7 @@ impl<'a> Sweep<'a> {
                     continue;
                 }
                 self.explored += 1;
-                if self.walk(walk, next_p, next_s, nk) {
+                if self.walk::<STRICT>(walk, next_p, next_s, nk) {
                     walk.moves.push(Move::Suit(c));
                     found = true;
                     break;
@@ -1603,6 +2046,20 @@ impl<'a> Sweep<'a> {
             let exact = ok && v1 + v2 == v && (h1 + h2 > 0) == (h > 0);
             if !exact && loose.is_none() {
                 loose = Some(s);
+            }
+            // Strict copies mode: a high-end run joker named for this ace was
+            // held to the cap with the high end's copies only (the split is
+            // free); with the low end's it may break the rule.
+            if spec.strict_copies {
+                let choice_at = |t: usize| match moves.get(1 + t * 5 + s) {
+                    Some(Move::Suit(c)) => *c,
+                    _ => Choice::default(),
+                };
+                let (low, high) = (choice_at(0), choice_at(last));
+                if high.jok_r > 0 && low.used + high.used + high.jok_r > spec.joker_face_cap[f] {
+                    legal = false;
+                    loose = loose.or(Some(s));
+                }
             }
         }
         if spec.need_hand
@@ -1829,9 +2286,21 @@ impl<'a> Sweep<'a> {
         // Two copies of the loop: without a `RunReach` (Tahiti's one-joker
         // automaton) it is the loop as it was (callgrind: the unused check
         // alone cost `probe tah 4 30 10 100` 4% more instructions).
-        let r = match reach.as_ref() {
-            Some(rr) => self.run_layers::<true>(scratch, gains, beam, &mut layers, Some(rr)),
-            None => self.run_layers::<false>(scratch, gains, beam, &mut layers, None),
+        // And strict copies mode's tests only in a loop of its own (with them
+        // the plain loop cost `probe either 0 30 10 100` 3% more
+        // instructions).
+        let strict = self.spec.strict_copies;
+        let r = match (reach.as_ref(), strict) {
+            (Some(rr), false) => {
+                self.run_layers::<true, false>(scratch, gains, beam, &mut layers, Some(rr))
+            }
+            (Some(rr), true) => {
+                self.run_layers::<true, true>(scratch, gains, beam, &mut layers, Some(rr))
+            }
+            (None, false) => {
+                self.run_layers::<false, false>(scratch, gains, beam, &mut layers, None)
+            }
+            (None, true) => self.run_layers::<false, true>(scratch, gains, beam, &mut layers, None),
         };
         self.run_reach = reach;
         STATS.with(|cell| {
@@ -1862,7 +2331,7 @@ impl<'a> Sweep<'a> {
         r
     }
 
-    fn run_layers<const REACH: bool>(
+    fn run_layers<const REACH: bool, const STRICT: bool>(
         &mut self,
         scratch: &mut Scratch,
         gains: &[i32],
@@ -1918,7 +2387,7 @@ impl<'a> Sweep<'a> {
                 ranges.clear();
                 // Ace-either: the ace copies of this suit put at the low end are
                 // carried in the state to the high end.
-                let suit_step = SuitStep::new(self.aces_in_state, p, s);
+                let suit_step = SuitStep::new(self.aces_in_state, spec, p, s);
                 let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
                 sets_reach.start_step(&later_set_copies(spec, p, s), spec.one_joker);
                 for (i, n) in prev.iter().enumerate() {
@@ -1956,8 +2425,8 @@ impl<'a> Sweep<'a> {
                             continue;
                         }
                         let c = o.choice;
-                        let nk = suit_step.next_key(key, o, o.played && track);
-                        let code = ((nk >> SETS_SHIFT) & 1023) as u16;
+                        let nk = suit_step.next_key::<STRICT>(key, o, o.played && track);
+                        let code = suit_step.plain_code::<STRICT>(nk);
                         let jokers_left = jt.saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
                         // (No set copies yet: the later suits can give none.)
                         if code != 0 && !sets_reach.completable(code, jokers_left) {
@@ -1999,14 +2468,19 @@ impl<'a> Sweep<'a> {
             let prev = layers.last()?;
             let mut next: Vec<Node> = pool.pop().unwrap_or_default();
             map.clear();
+            let low_ace = STRICT && self.low_ace_sets(p);
             for (i, n) in prev.iter().enumerate() {
                 let key = n.key;
                 let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
                 let sets = ((key >> SETS_SHIFT) & 1023) as u16;
                 let avail = jt.saturating_sub(jokers);
                 let base = key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT);
+                if low_ace {
+                    self.low_ace_set_step(n, i as u32, avail, track, map, &mut next);
+                    continue;
+                }
                 for j in 0..=avail {
-                    if !sets_code_feasible(sets, j, spec.one_joker) {
+                    if !self.sets_ok::<STRICT>(sets, j) {
                         continue;
                     }
                     let jk = jokers + j;
@@ -2093,6 +2567,14 @@ impl<'a> Sweep<'a> {
         } = *face;
         let either = spec.ace == AceMode::Either;
         let sets_here = !(either && p == 14);
+        // Strict copies mode, ace-either: what the state carries to the high
+        // end is the room the low end left, not copies.
+        let strict = spec.strict_copies;
+        let (carried_in, high_room) = if strict && either && p == 14 {
+            (0, Some(carried_in))
+        } else {
+            (carried_in, None)
+        };
         // Either mode: the ace copies of a suit whose split between the two ends
         // is fixed (`ace_fix`), or free at both ends with a value that can only
         // overstate (the search then splits on that suit; see `solve`).
@@ -2123,6 +2605,12 @@ impl<'a> Sweep<'a> {
         };
         let avail = spec.jokers_total().saturating_sub(jokers);
         let (_, v_before) = spec.face_value(f, carried);
+        // Strict copies mode, ace-either: the high end's copies of an ace
+        // stay within the room the low end left (carried in the state).
+        let mut cap = spec.joker_face_cap[f];
+        if let Some(room) = high_room {
+            cap = cap.min(carried.saturating_add(room));
+        }
         // Copies held to runs; ace-either: at the end their group had.
         let run_only = match p {
             1 if either => spec.run_only[f] - spec.run_only_high_ace[s],
@@ -2142,8 +2630,9 @@ impl<'a> Sweep<'a> {
                 let credit = self.joker_credit(jokers, jok_r);
                 let joker_played = jok_r > 0 && self.hand_joker_used(jk);
                 for used in from..=to {
-                    if jok_r > 0 && (carried + used).saturating_add(jok_r) > spec.joker_face_cap[f]
-                    {
+                    // Strict copies mode: past the cap some joker named for
+                    // this face breaks the rule, whichever it is.
+                    if (jok_r > 0 || strict) && (carried + used).saturating_add(jok_r) > cap {
                         continue;
                     }
                     let (hand_now, v_now) = if relaxed {
@@ -2178,6 +2667,71 @@ impl<'a> Sweep<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// The set step of [`Sweep::low_ace_sets`] from node `n` (index
+    /// `parent`): one next state per joker count and naming.
+    #[cold]
+    #[inline(never)]
+    fn low_ace_set_step(
+        &self,
+        n: &Node,
+        parent: u32,
+        avail: u8,
+        track: bool,
+        map: &mut StateMap,
+        next: &mut Vec<Node>,
+    ) {
+        let key = n.key;
+        let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
+        let sets = ((key >> SETS_SHIFT) & 1023) as u16;
+        let base =
+            key & !(7u64 << JOKER_SHIFT) & !(1023u64 << SETS_SHIFT) & !(255u64 << CARRY_SHIFT);
+        let mut rooms = Vec::new();
+        for j in 0..=avail {
+            low_ace_namings(sets, (key >> CARRY_SHIFT) as u8, j, &mut rooms);
+            let jk = jokers + j;
+            let played = self.hand_joker_used(jk) && track;
+            for &left in &rooms {
+                let nk = base
+                    | (u64::from(left) << CARRY_SHIFT)
+                    | (u64::from(jk) << JOKER_SHIFT)
+                    | (u64::from(played) << PLAYED_SHIFT);
+                let node = Node {
+                    key: nk,
+                    value: n.value + self.joker_credit(jokers, j),
+                    parent,
+                    mv: Move::Sets(j),
+                };
+                match map.get_or_insert(nk, next.len() as u32) {
+                    Some(at) => {
+                        let o = &mut next[at as usize];
+                        if node.value > o.value {
+                            *o = node;
+                        }
+                    }
+                    None => next.push(node),
+                }
+            }
+        }
+    }
+
+    /// Strict copies mode, ace-either: the set step of the aces at the low
+    /// end, which names its jokers and carries the rooms left (see
+    /// [`SuitStep`]).
+    fn low_ace_sets(&self, p: u8) -> bool {
+        self.spec.strict_copies && self.spec.ace == AceMode::Either && p == 1
+    }
+
+    /// The set step's test: sets code `code` and `j` jokers make sets;
+    /// `STRICT` as for [`SuitStep::plain_code`].
+    #[inline(always)]
+    fn sets_ok<const STRICT: bool>(&self, code: u16, j: u8) -> bool {
+        if STRICT && self.spec.strict_copies {
+            strict_sets_feasible(code, j)
+        } else {
+            sets_code_feasible(code, j, self.spec.one_joker)
         }
     }
 
@@ -2273,6 +2827,7 @@ impl<'a> Sweep<'a> {
 
     fn over_limit(&self) -> bool {
         self.limit.is_some_and(|l| self.explored > l)
+            || (self.spec.strict_copies && strict_over(self.explored))
     }
 
     /// States generated so far (for tests and benchmarks).
@@ -2448,7 +3003,8 @@ mod tests {
 
     /// [`RunReach`] only drops states that cannot end in a play: on random
     /// specs (every ace mode, wild jokers, hand and loose copies; best value
-    /// and fewest-changes tests) the answer is the same with it and without.
+    /// and fewest-changes tests; plain and strict copies mode, whose caps only
+    /// narrow the completions `RunReach` over-approximates) the answer is the same with it and without.
     /// (Not always with fewer states: the narrow sweep may keep other states
     /// and give the exact one another floor.)
     #[test]
@@ -2478,6 +3034,14 @@ mod tests {
                 }
                 spec.jokers_must = spec.jokers_hand;
                 spec.jokers_hand = 0;
+            }
+            // Strict copies mode on half the cases, each face capped at one
+            // or two copies (its jokers named within the rooms left).
+            if case % 4 >= 2 {
+                spec.strict_copies = true;
+                for f in 0..52 {
+                    spec.joker_face_cap[f] = 1 + (lcg(&mut seed) % 2) as u8;
+                }
             }
             let run = |reach: bool| {
                 let mut sw = Sweep::new(&spec);
@@ -2519,5 +3083,73 @@ mod tests {
             with_states < without_states,
             "{with_states} states with, {without_states} without"
         );
+    }
+
+    /// Set jokers named within the rooms of the copies rule.
+    #[test]
+    fn named_set_splits() {
+        // Two naturals and a joker: it must take a missing suit with room.
+        assert_eq!(split_sets_named([1, 1, 0, 0], [0; 4], 1, false), None);
+        assert_eq!(
+            split_sets_named([1, 1, 0, 0], [0, 0, 0, 1], 1, false),
+            Some(vec![(0b0011, 0b1000)])
+        );
+        // A suit in every set leaves no set for a joker of its name.
+        assert_eq!(split_sets_named([1, 1, 0, 0], [2, 0, 0, 0], 1, false), None);
+        // Two sets of two naturals: one joker each, two suits (or one suit
+        // with room for both, each set lacking it).
+        assert!(split_sets_named([2, 2, 0, 0], [0, 0, 1, 1], 2, false).is_some());
+        assert!(split_sets_named([2, 2, 0, 0], [0, 0, 2, 0], 2, false).is_some());
+        assert_eq!(split_sets_named([2, 2, 0, 0], [0, 0, 1, 0], 2, false), None);
+        // Without jokers, as the plain split.
+        for c in [[1, 1, 1, 0], [2, 2, 1, 1], [2, 1, 1, 0], [1, 1, 0, 0]] {
+            assert_eq!(
+                split_sets_named(c, [0; 4], 0, false).is_some(),
+                sets_feasible(c, 0, false),
+                "{c:?}"
+            );
+        }
+    }
+
+    /// Each strict sets code stands for one multiset of (set copies, room)
+    /// pairs: the weights give distinct sums, and a code decodes to its pairs.
+    #[test]
+    fn strict_sets_codes_are_unique() {
+        const PAIRS: [(u8, u8); 6] = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)];
+        let codes = strict_codes();
+        for i in 0..6usize.pow(4) {
+            let pick: [(u8, u8); 4] = std::array::from_fn(|k| PAIRS[i / 6usize.pow(k as u32) % 6]);
+            let code: u16 = pick.iter().map(|&(c, r)| strict_weight(c, r)).sum();
+            let Some((c, r)) = codes.pairs[usize::from(code)] else {
+                panic!("code {code} of {pick:?} decodes to nothing");
+            };
+            let mut got: Vec<(u8, u8)> = (0..4).map(|s| (c[s], r[s])).collect();
+            let mut want = pick.to_vec();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "code {code}");
+        }
+    }
+
+    /// The aces' set step at the low end: each joker's name within its
+    /// suit's room, and the room left carried (3: no limit for a suit no
+    /// joker took).
+    #[test]
+    fn low_ace_namings_carry_the_rooms_left() {
+        let mut out = Vec::new();
+        // Set copies of suits 0 and 1, rooms 1 for suits 2 and 3.
+        let code = POW5[0] + POW5[1];
+        let rooms = (1 << 4) | (1 << 6);
+        low_ace_namings(code, rooms, 1, &mut out);
+        out.sort_unstable();
+        // Named for suit 2 (left 0, suit 3 free) or for suit 3.
+        assert_eq!(out, vec![0b0011_1111, 0b1100_1111]);
+        // No room at all: no naming.
+        low_ace_namings(code, 0, 1, &mut out);
+        assert!(out.is_empty());
+        // A run joker on suit 0's low ace limits suit 0's high end too.
+        let code = 3 + POW5[1] + POW5[2] + POW5[3];
+        low_ace_namings(code, 0b10 << 6, 0, &mut out);
+        assert_eq!(out, vec![0b1111_1100]);
     }
 }

@@ -1,5 +1,6 @@
-//! Vatikan's anchored jokers and Tahiti's joker groups: hand-made positions whose
-//! unrestricted optimum breaks the rule, with the value of the best legal play.
+//! Vatikan's anchored jokers, Tahiti's joker groups and Carousel's copies rule:
+//! hand-made positions whose unrestricted optimum breaks the rule, with the
+//! value of the best legal play.
 mod common;
 use common::*;
 use rami_cards::Card;
@@ -257,4 +258,28 @@ fn vatikan_joker_piece_takes_its_joker_out_of_the_old_group() {
         assert_eq!(p.count, 2, "{:?}", p.table);
         assert_beside(&p, "*7H", "6H");
     }
+}
+
+#[test]
+fn carousel_strict_search_past_its_budget_answers_a_legal_play() {
+    // A full two-deck table and a 20-card hand (case 15 of the differential
+    // test `either_jokers_carousel`): the plain best play puts all 20 down
+    // with a joker named for a card whose two copies are down, and no
+    // renaming mends it. The strict copies search cannot prove its optimum
+    // within its state budget (it bites: counted with the restricted
+    // searches' bites and in `Stats::strict_cut`), and the best legal play it
+    // found stands. The old finder returned the refused play.
+    let t = table(
+        "3C 4C 5C 6C 7C 8C | 9D *10D JD QD KD | *9C 10C JC QC KC | 3H 3D 3C | 8C 9C 10C | 4S 4H 4D 4C | 7H 8H 9H 10H JH | 5S 5H 5D | 6D 7D 8D 9D 10D | AH AD AC | QS QD QC | 6S 7S 8S 9S 10S JS | 5H 6H 7H 8H 9H 10H | 2S 2H 2D 2C | 2S 2H 2D 2C | JS JH JC | AS AD AC | 4S 5S 6S 7S 8S 9S | 3D 4D 5D 6D 7D | QH KH AH",
+    );
+    let h = cards("3H 6H 7C 10D 4H 6C KS 3S KS 5C AS QH 10S KC JD QS 9C KD 8D KH");
+    rami_solver::internal::restricted_caps(true);
+    rami_solver::internal::take_stats();
+    // (`solve_checked` asserts the engine's table rules hold.)
+    let p = solve_checked(RuleSet::Carousel, &t, &h, Goal::MostCards);
+    let stats = rami_solver::internal::take_stats();
+    assert_eq!(stats.strict_runs, 1);
+    assert_eq!(stats.strict_cut, 1);
+    assert!(rami_solver::internal::restricted_caps(true) > 0);
+    assert_eq!(p.map(|p| p.count), Some(19));
 }

@@ -20,6 +20,13 @@ pub struct Counts {
     pub hand_jokers: u8,
     pub weight: [i32; 52],
     pub joker_weight: i32,
+    /// The copies rule of named jokers (Carousel, Vatikan, Tahiti) with this
+    /// many copies of each card in the deck: no joker may stand for a card
+    /// whose every copy is on the table. Naturals never exceed the deck, so
+    /// the rule is that each face's copies on the table (naturals, kept
+    /// named jokers and jokers standing for it) stay within it. `None`: no
+    /// such rule.
+    pub copies: Option<u8>,
 }
 
 fn face(pos: u8, suit: usize) -> usize {
@@ -67,6 +74,9 @@ pub fn optimum(c: &Counts) -> Option<i32> {
     let mut vars = ProblemVariables::new();
     let mut placed: Vec<Expression> = vec![Expression::from(0.0); 52];
     let mut joker_use = Expression::from(0.0);
+    // Per face, every copy of it on the new table: one per copy of each
+    // template holding it.
+    let mut down: Vec<Expression> = vec![Expression::from(0.0); 52];
     let mut constraints = Vec::new();
     for t in templates(c.ace) {
         // A template is only worth a variable if each place can be filled.
@@ -78,6 +88,7 @@ pub fn optimum(c: &Counts) -> Option<i32> {
         let y: Variable = vars.add(variable().integer().min(0).max(4));
         let mut zsum = Expression::from(0.0);
         for &f in &t {
+            down[f] += y;
             if jokers == 0 {
                 placed[f] += y;
                 continue;
@@ -113,6 +124,11 @@ pub fn optimum(c: &Counts) -> Option<i32> {
             constraints.push((Expression::from(b) - x).leq(0.0));
         }
         constraints.push((placed[f].clone() - must - x).eq(0.0));
+    }
+    if let Some(copies) = c.copies {
+        for d in down {
+            constraints.push(d.leq(f64::from(copies)));
+        }
     }
     let xj = vars.add(variable().integer().min(0).max(c.hand_jokers));
     objective += c.joker_weight * xj;

@@ -56,6 +56,17 @@ pub fn check_play(rules: RuleSet, table: &[Vec<Card>], hand: &[Card], play: &Pla
     for &c in &play.changed {
         assert!(c < table.len());
     }
+    // The table rules the engine holds a play to (joker names and the copies
+    // rule of `solve`'s two decks, Vatikan's anchoring, Tahiti's groups).
+    if let Err(e) = rami_melds::table_rules::check_table_rules(
+        rules,
+        table,
+        &play.table,
+        &play.played,
+        rules.max_copies(),
+    ) {
+        panic!("the engine refuses the play: {e:?}");
+    }
     // Groups the play leaves as they were keep their places (when the play
     // made no fewer groups than there were: else the table closes up).
     if play.table.len() >= table.len() {
