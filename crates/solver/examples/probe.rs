@@ -89,8 +89,15 @@ fn main() {
         .unwrap_or(rules.max_copies());
     rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|v| v.parse().ok());
+    // REACHABLE=1: only tables a game can reach (no joker named for a card
+    // whose every copy is down, as the bench draws them); positions are still
+    // numbered as drawn, so ONLY=i names the same one either way.
+    let reachable = std::env::var_os("REACHABLE").is_some();
     for i in 0..n {
         let (table, hand) = g.position(rules.group_rules(), jokers, t, h, 0.3);
+        if reachable && rami_melds::table_rules::check_copies(&table, copies).is_err() {
+            continue;
+        }
         if only.is_some_and(|o| o != i) {
             continue;
         }
