@@ -180,10 +180,30 @@ pub(crate) fn rename_set_jokers(
     }
     changed.sort_unstable();
     changed.dedup();
+    // A renamed, swapped or moved joker can split a group the search had
+    // only extended: `rearranged` is judged again on the new table.
+    let rearranged = rearranges(old, &changed, &table);
     Some(Play {
         table,
         changed,
+        rearranged,
         ..play.clone()
+    })
+}
+
+/// Whether some changed input group of more than one card (Tahiti's loose
+/// singles aside) is not found whole, its jokers under the same names, in a
+/// new group of its own ([`Play::rearranged`]).
+fn rearranges(old: &[Vec<Card>], changed: &[usize], table: &[Vec<Card>]) -> bool {
+    let mut used = vec![false; table.len()];
+    changed.iter().filter(|&&g| old[g].len() > 1).any(|&g| {
+        match (0..table.len()).find(|&k| !used[k] && crate::arrange::contains(&table[k], &old[g])) {
+            Some(k) => {
+                used[k] = true;
+                false
+            }
+            None => true,
+        }
     })
 }
 

@@ -117,3 +117,16 @@ fn carousel_table_breaking_the_copies_rule() {
         (1, 2, true)
     );
 }
+
+#[test]
+fn a_renamed_joker_that_splits_a_group_is_a_rearrangement() {
+    // The search extends `AH 2H 3H 4H` with 5H; the copies rule then refuses
+    // its table (a random one: `*3S` with both 3S down), and the renaming
+    // that mends it splits `3S *3H 3D` into `3S 3D 3C` and `*3H 3D *3C`. That
+    // play kept the search's "not rearranged" (`probe car 2 30 10 30 h` #23).
+    let t = "6S 6H 6D 6C | 4S 4D 4C | AH 2H 3H 4H | 3S *3H 3D | 2H 2D 2C | 7S 7H 7D \
+             | *3S 3D 3C | 3S 4S 5S | 6S 6H 6D | 8S 9S 10S JS QS";
+    let (cards, _, rearranged) = hint(RuleSet::Carousel, t, "5H 8C AH AC 8C JD KD JH JC 4H");
+    assert_eq!(cards, 1);
+    assert!(rearranged, "`3S *3H 3D` is split");
+}
