@@ -644,6 +644,8 @@ fn vatikan_caps_against_the_uncapped(makers: &[(&str, u64, Make)], n: usize) {
         let (mut bitten, mut lower, mut higher) = (0, 0, 0);
         // Sweep states of the capped runs: the work, free of timing noise.
         let mut states = 0;
+        // And of the uncapped runs: in all, and the most on one position.
+        let (mut uncapped_states, mut most) = (0, 0);
         rami_solver::internal::take_stats();
         for i in 0..n {
             let (table, hand) = make(&mut g, RuleSet::Vatikan);
@@ -679,7 +681,9 @@ fn vatikan_caps_against_the_uncapped(makers: &[(&str, u64, Make)], n: usize) {
                     bitten += 1;
                 }
                 let uncapped = value(run());
-                rami_solver::internal::take_stats();
+                let spent = rami_solver::internal::take_stats().states;
+                uncapped_states += spent;
+                most = most.max(spent);
                 rami_solver::internal::restricted_caps(true);
                 if capped != uncapped {
                     lower += usize::from(capped < uncapped);
@@ -693,7 +697,7 @@ fn vatikan_caps_against_the_uncapped(makers: &[(&str, u64, Make)], n: usize) {
             }
         }
         println!(
-            "{label}: {n} positions x 2 goals, a cap bit on {bitten}, capped below uncapped on {lower}, above on {higher}; {states} states capped"
+            "{label}: {n} positions x 2 goals, a cap bit on {bitten}, capped below uncapped on {lower}, above on {higher}; states {states} capped, {uncapped_states} uncapped (at most {most} on one)"
         );
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
@@ -717,7 +721,8 @@ fn vatikan_full(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
 
 /// How often the caps bite on Vatikan (`RAMI_CAPS_N` positions per maker,
 /// default 300): finder_exact's small positions and corners, mid-game and
-/// full tables.
+/// full tables. Session 7 (BENCHMARKS): at 3,000 only the state budget bit,
+/// on full tables, and it fails there on #2129 (18 cards where 19 do).
 #[test]
 #[ignore]
 fn vatikan_caps_against_the_uncapped_search() {

@@ -33,14 +33,15 @@
 //!   first under the caps ([`tahiti`]); so does, without caps, the reference
 //!   the tests hold the best play to (`internal::restricted_caps(false)`).
 //!
-//! Inexact, so a legal play may be missed: the caps below (on Vatikan they
-//! never bit in session 7's measure, `finder_exact`'s ignored
-//! `vatikan_caps_against_the_uncapped_search`); a
-//! branch whose best layout still breaks the joker names or copies rule after
-//! renaming and swapping ([`legal::rename_set_jokers`]) gives nothing rather
-//! than its next best (the finder is then run again with a hand joker held
-//! back, so a next best play that keeps the joker elsewhere at a lower value
-//! is missed).
+//! Inexact, so a legal play may be missed: the caps below (on Vatikan only
+//! the state budget has been seen to bite, on full tables: `finder_exact`'s
+//! ignored `vatikan_caps_against_the_uncapped_search`); a branch whose best
+//! layout still breaks the joker names or copies rule after renaming and
+//! swapping ([`legal::rename_set_jokers`]) gives nothing rather than its next
+//! best (the finder is then run again with a hand joker held back, so a next
+//! best play that keeps the joker elsewhere at a lower value is missed; in
+//! the Vatikan positions looked at, a free joker the sweep named for a card
+//! whose copies are down, which also made the state budget bite there).
 
 use crate::sweep::Sweep;
 use crate::{
@@ -50,19 +51,25 @@ use crate::{
 use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{RuleSet, joker_namings, validate_group};
 
-/// Joker groups (or pieces, or ways to take a piece's cards) tried per joker,
-/// the largest first (Vatikan, Tahiti's hint).
+/// Joker groups (or ways to take a group's cards) tried per joker, the
+/// largest first (Tahiti's hint; a Vatikan piece has at most 32 ways, so
+/// none is cut).
 const OPTIONS_PER_JOKER: usize = 64;
 /// Combinations of joker groups tried per branch of the table rules
-/// (Vatikan, Tahiti's hint).
+/// (Vatikan, Tahiti's hint). On Vatikan a safety net: it never bit in
+/// session 7's measure (30,000 solves, BENCHMARKS).
 const COMBOS_PER_BRANCH: usize = 400;
 /// Sweeps one restricted search may run (floored branch sweeps included;
-/// Vatikan, Tahiti's hint).
+/// Vatikan, Tahiti's hint). On Vatikan a safety net, as above.
 const SWEEPS: usize = 2000;
 /// Sweep states one restricted search may explore: on full Tahiti tables 2,000
 /// sweeps took seconds; past this budget the best legal play found so far
 /// stands (deterministic: states, not time). Tahiti's best play has only this
-/// one, as a safety net ([`tahiti_exact`]).
+/// one, as a safety net ([`tahiti_exact`]). On full Vatikan tables it bites
+/// on about one solve in a hundred (5.2 million states on one without it)
+/// and lowered 2 answers of 6,000 (session 7, BENCHMARKS): there, every
+/// sweep's play was refused by the copies rule for a set joker the sweep
+/// named, which no piece changes.
 const STATES: u64 = 300_000;
 
 thread_local! {
@@ -469,7 +476,9 @@ fn pieces(
                     continue;
                 }
             }
-            for (mut hand_cards, taken) in sources(&faces, hand, table, cap(OPTIONS_PER_JOKER)) {
+            // No cap: a piece has at most five natural places (six places
+            // but the needy joker's), so at most 32 ways to take them.
+            for (mut hand_cards, taken) in sources(&faces, hand, table, usize::MAX) {
                 let mut cards = taken.clone();
                 cards.extend(hand_cards.iter().copied());
                 cards.push(n.joker);
