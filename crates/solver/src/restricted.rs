@@ -391,11 +391,12 @@ type Extra = (u8, Card, Option<(usize, usize)>);
 /// three or more (the sweep's), so no legal play is lost by this: take the
 /// places beyond each of the two into the piece when they are fewer than
 /// three; if the piece still has two places, widen it by one on a side with
-/// four or more beyond, else take in the three beyond one side. Made of natural cards, each from the hand or
-/// the rebuilt table (every way), and at most one more joker (the deck has
-/// two): the hand's or a free table joker from `spares` at any place but the
-/// needy joker's, or an anchored one from `spares` at its own place with a
-/// card that was next to it in the piece.
+/// four or more beyond, else take in the three beyond one side. Made of
+/// natural cards, each from the hand or the rebuilt table (every way), and
+/// at most one more joker (the deck has two): the hand's or a free table
+/// joker from `spares` at any place but the needy joker's, or an anchored
+/// one from `spares` at its own place with a card that was next to it in
+/// the piece.
 fn pieces(
     pos: &Position,
     n: &Needy,
