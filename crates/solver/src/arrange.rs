@@ -108,7 +108,7 @@ fn feasible_guided(
     let mut rebuilt = CardCounts::from_cards(dissolve.iter().flat_map(|&g| &pos.table[g]));
     for jg in &branch.joker_groups {
         if jg.taken.iter().any(|&c| !rebuilt.remove(c))
-            || jg.table_joker.is_some_and(|(g, _)| !dissolve.contains(&g))
+            || jg.table_jokers.iter().any(|(g, _)| !dissolve.contains(g))
         {
             return None;
         }
@@ -209,7 +209,7 @@ pub(crate) fn arrange(
             branch
                 .joker_groups
                 .iter()
-                .filter_map(|jg| jg.table_joker.map(|(g, _)| g)),
+                .flat_map(|jg| jg.table_jokers.iter().map(|&(g, _)| g)),
         )
         .collect();
     must_dissolve.sort_unstable();

@@ -197,9 +197,10 @@ struct JokerGroup {
     taken: Vec<Card>,
     /// The old joker-free group it holds whole (not rebuilt by the sweep).
     kept: Option<usize>,
-    /// The table joker it holds (group, place in it), which the sweep then
-    /// leaves out.
-    table_joker: Option<(usize, usize)>,
+    /// The table jokers it holds (group, place in it), which the sweep then
+    /// leaves out: a Vatikan piece's anchored joker, and maybe a second table
+    /// joker filling a place of the piece.
+    table_jokers: Vec<(usize, usize)>,
 }
 
 impl Default for Branch {
@@ -514,7 +515,7 @@ impl Position {
                 if branch
                     .joker_groups
                     .iter()
-                    .any(|jg| jg.table_joker == Some((g, i)))
+                    .any(|jg| jg.table_jokers.contains(&(g, i)))
                 {
                     continue;
                 }
@@ -627,6 +628,39 @@ impl Position {
                     left[f.index()] = left[f.index()].saturating_sub(1);
                 }
             }
+            // So are the hand copies a Vatikan piece lays (`8C 9C *10C JC QC
+            // KC` beside an anchored `*KC`: the second KC of the hand stays
+            // there; before, every such sweep's play broke the copies rule
+            // and was refused). (Tahiti's joker groups would take this too;
+            // left to the Tahiti search's own work.)
+            // A piece's second joker under a new name (the hand's, or a free
+            // table joker) takes a copy of that card as well, and limits the
+            // hand's copies as a table joker's name does.
+            let mut piece_named = [false; 52];
+            if rules == RuleSet::Vatikan {
+                for jg in &branch.joker_groups {
+                    for f in jg.hand.iter().filter_map(|c| c.natural_face()) {
+                        left[f.index()] = left[f.index()].saturating_sub(1);
+                    }
+                    // Anchored jokers keep their names: counted above.
+                    let mut keeping: Vec<Card> = jg
+                        .table_jokers
+                        .iter()
+                        .filter_map(|&(g, i)| {
+                            let c = *self.table.get(g)?.get(i)?;
+                            matches!(self.role(g, c, branch, i), Role::Anchored(..)).then_some(c)
+                        })
+                        .collect();
+                    for c in jg.cards.iter().filter(|c| c.is_joker()) {
+                        if let Some(k) = keeping.iter().position(|x| x == c) {
+                            keeping.swap_remove(k);
+                        } else if let Some(f) = c.declared() {
+                            left[f.index()] = left[f.index()].saturating_sub(1);
+                            piece_named[f.index()] = true;
+                        }
+                    }
+                }
+            }
             // Nor may a joker the sweep names: the copies it may stand beside
             // are those not already down outside the sweep.
             let mut outside = [0u8; 52];
@@ -670,7 +704,7 @@ impl Position {
                     .iter()
                     .flatten()
                     .any(|c| c.declared().is_some_and(|x| x.index() == f));
-                if named {
+                if named || piece_named[f] {
                     let room = left[f].saturating_sub(branch.forced[f].min(hand[f]));
                     spec.hand[f] = spec.hand[f].min(room);
                 }

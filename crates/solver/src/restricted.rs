@@ -11,13 +11,18 @@
 //!
 //! - Vatikan: a joker with a neighbour on one side only is laid first in a piece
 //!   of run with that neighbour: the run through the two places widened by up
-//!   to two each way, natural cards from the hand or the rebuilt table (every
-//!   way; one place may hold the hand's joker). Any run holding both places
-//!   splits into such a piece and runs of three or more, which the sweep
-//!   makes. A joker with neighbours on both sides keeps one in any run of its
-//!   place, a set joker in any set of its rank: the sweep holds those already.
-//!   As a fallback, the group of a joker that still loses its neighbours is
-//!   kept whole (it may only grow with hand cards).
+//!   to two each way, or by three on one side only, natural cards from the
+//!   hand or the rebuilt table (every way), and one place may hold a second
+//!   joker (the deck has two): the hand's, a free table joker (its real card
+//!   down) under that place's name, or an anchored table joker at its own
+//!   place beside a card that was next to it (session 7). Any run holding
+//!   both places splits into such a piece and runs of three or more, which
+//!   the sweep makes. A needy joker that another one's piece holds needs no
+//!   piece of its own; each table joker lies in one piece at most. A joker
+//!   with neighbours on both sides keeps one in any run of its place, a set
+//!   joker in any set of its rank: the sweep holds those already. As a
+//!   fallback, the group of a joker that still loses its neighbours is kept
+//!   whole (it may only grow with hand cards).
 //! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
 //!   its real card) is laid first in a joker group the rules allow: hand cards
 //!   and cards that were with a freed joker, or one old joker-free group kept
@@ -28,13 +33,15 @@
 //!   first under the caps ([`tahiti`]); so does, without caps, the reference
 //!   the tests hold the best play to (`internal::restricted_caps(false)`).
 //!
-//! Inexact, so a legal play may be missed: a Vatikan piece holding a second
-//! table joker (a hand joker may fill one place of it); the caps below; a
-//! branch whose best layout still breaks the joker names or copies rule after
-//! renaming and swapping ([`legal::rename_set_jokers`]) gives nothing rather
-//! than its next best (the finder is then run again with a hand joker held
-//! back, so a next best play that keeps the joker elsewhere at a lower value
-//! is missed).
+//! Inexact, so a legal play may be missed: the caps below (on Vatikan only
+//! the state budget has been seen to bite, on full tables: `finder_exact`'s
+//! ignored `vatikan_caps_against_the_uncapped_search`); a branch whose best
+//! layout still breaks the joker names or copies rule after renaming and
+//! swapping ([`legal::rename_set_jokers`]) gives nothing rather than its next
+//! best (the finder is then run again with a hand joker held back, so a next
+//! best play that keeps the joker elsewhere at a lower value is missed; in
+//! the Vatikan positions looked at, a free joker the sweep named for a card
+//! whose copies are down, which also made the state budget bite there).
 
 use crate::sweep::Sweep;
 use crate::{
@@ -44,19 +51,25 @@ use crate::{
 use rami_cards::{Card, Face, Rank, Suit};
 use rami_melds::{RuleSet, joker_namings, validate_group};
 
-/// Joker groups (or pieces, or ways to take a piece's cards) tried per joker,
-/// the largest first (Vatikan, Tahiti's hint).
+/// Joker groups (or ways to take a group's cards) tried per joker, the
+/// largest first (Tahiti's hint; a Vatikan piece has at most 32 ways, so
+/// none is cut).
 const OPTIONS_PER_JOKER: usize = 64;
 /// Combinations of joker groups tried per branch of the table rules
-/// (Vatikan, Tahiti's hint).
+/// (Vatikan, Tahiti's hint). On Vatikan a safety net: it never bit in
+/// session 7's measure (30,000 solves, BENCHMARKS).
 const COMBOS_PER_BRANCH: usize = 400;
 /// Sweeps one restricted search may run (floored branch sweeps included;
-/// Vatikan, Tahiti's hint).
+/// Vatikan, Tahiti's hint). On Vatikan a safety net, as above.
 const SWEEPS: usize = 2000;
 /// Sweep states one restricted search may explore: on full Tahiti tables 2,000
 /// sweeps took seconds; past this budget the best legal play found so far
 /// stands (deterministic: states, not time). Tahiti's best play has only this
-/// one, as a safety net ([`tahiti_exact`]).
+/// one, as a safety net ([`tahiti_exact`]). On full Vatikan tables it bites
+/// on about one solve in a hundred (5.2 million states on one without it)
+/// and lowered 2 answers of 6,000 (session 7, BENCHMARKS): there, every
+/// sweep's play was refused by the copies rule for a set joker the sweep
+/// named, which no piece changes.
 const STATES: u64 = 300_000;
 
 thread_local! {
@@ -334,14 +347,69 @@ fn needy_jokers(pos: &Position, branch: &Branch, dissolve: &[usize]) -> Vec<Need
     out
 }
 
+/// A table joker other than the needy one that may fill one place of its
+/// piece (and then leaves the sweep): a free joker (its real card on the
+/// table, or freed in the branch) under the name of any place, or an
+/// anchored run joker at its own place when the piece holds a card that was
+/// next to it.
+struct Spare {
+    at: (usize, usize),
+    /// The anchored joker as it lies (named); `None`: a free joker.
+    anchored: Option<Card>,
+    /// The faces that were next to an anchored joker.
+    near: Vec<Face>,
+}
+
+/// The table jokers of the rebuilt groups that may fill a place of a piece
+/// in `branch` (see [`Spare`]); a set joker keeps a card of its rank, which
+/// no piece of run holds.
+fn spare_jokers(pos: &Position, branch: &Branch, dissolve: &[usize]) -> Vec<Spare> {
+    let mut out = Vec::new();
+    for &g in dissolve {
+        let group = &pos.table[g];
+        for (i, &c) in group.iter().enumerate() {
+            if !c.is_joker() {
+                continue;
+            }
+            let anchored = match pos.role(g, c, branch, i) {
+                crate::Role::Wild => None,
+                crate::Role::Anchored(_, rami_melds::GroupKind::Run) => Some(c),
+                _ => continue,
+            };
+            out.push(Spare {
+                at: (g, i),
+                anchored,
+                near: rami_melds::table_rules::neighbours(group, i),
+            });
+        }
+    }
+    out
+}
+
+/// One joker besides the needy one in a piece: its place, the card as laid,
+/// and where it comes from (`None`: the hand).
+type Extra = (u8, Card, Option<(usize, usize)>);
+
 /// The pieces of run that can hold `n` with its neighbour: the run through
-/// `n.q` and `n.p`, widened by up to two places each way. Any run holding both
-/// splits into such a piece and runs of three or more (the sweep's), so no
-/// legal play is lost by this but one whose piece holds another table joker.
-/// Made of natural cards, each from the hand or the rebuilt table (every
-/// way), and at most one place (not the neighbour's) may hold the hand's
-/// joker.
-fn pieces(pos: &Position, n: &Needy, hand: &Counts, table: &Counts) -> Vec<JokerGroup> {
+/// `n.q` and `n.p`, widened by up to two places each way, or by three on one
+/// side only. Any run holding both splits into such a piece and runs of
+/// three or more (the sweep's), so no legal play is lost by this: take the
+/// places beyond each of the two into the piece when they are fewer than
+/// three; if the piece still has two places, widen it by one on a side with
+/// four or more beyond, else take in the three beyond one side. Made of
+/// natural cards, each from the hand or the rebuilt table (every way), and
+/// at most one more joker (the deck has two): the hand's or a free table
+/// joker from `spares` at any place but the needy joker's, or an anchored
+/// one from `spares` at its own place with a card that was next to it in
+/// the piece.
+fn pieces(
+    pos: &Position,
+    n: &Needy,
+    hand: &Counts,
+    table: &Counts,
+    spares: &[Spare],
+    names_down: &Counts,
+) -> Vec<JokerGroup> {
     let rules = pos.rules.group_rules();
     let (lo, hi) = match pos.rules.ace_mode() {
         rami_melds::AceMode::High => (2u8, 14u8),
@@ -350,47 +418,94 @@ fn pieces(pos: &Position, n: &Needy, hand: &Counts, table: &Counts) -> Vec<Joker
     };
     let (low, high) = (n.p.min(n.q), n.p.max(n.q));
     let mut out = Vec::new();
+    let mut spans: Vec<(u8, u8)> = Vec::new();
     for a in low.saturating_sub(2).max(lo)..=low {
         for b in high..=high.saturating_add(2).min(hi) {
-            if b - a < 2 {
-                continue;
+            if b - a >= 2 {
+                spans.push((a, b));
             }
-            // The hand's joker may fill one place of the piece, but not the
-            // neighbour's.
-            let second = (a..=b).filter(|&x| pos.hand_jokers > 0 && x != n.p && x != n.q);
-            for joker_at in std::iter::once(None).chain(second.map(Some)) {
-                let faces: Option<Vec<Face>> = (a..=b)
-                    .filter(|&x| x != n.p && Some(x) != joker_at)
-                    .map(|x| face_at(x, n.suit))
-                    .collect();
-                let Some(faces) = faces else { continue };
-                let hand_joker = match joker_at {
-                    None => None,
-                    Some(x) => match face_at(x, n.suit) {
-                        Some(f) => Some(Card::named_joker(f)),
-                        None => continue,
-                    },
+        }
+    }
+    // A run with exactly three places beyond one of the two and none beyond
+    // the other (`4H 5H 6H *7H 8H` for `*7H` anchored to `8H`) splits only
+    // with those three in the piece.
+    if low >= lo + 3 {
+        spans.push((low - 3, high));
+    }
+    if high + 3 <= hi {
+        spans.push((low, high + 3));
+    }
+    for (a, b) in spans {
+        // A joker under a new name: only for a card with a copy left (the
+        // copies rule; `names_down`: natural copies on the table and jokers
+        // keeping that name).
+        let named = |x: u8| {
+            face_at(x, n.suit)
+                .filter(|f| names_down[f.index()] < pos.copies)
+                .map(Card::named_joker)
+        };
+        // (A joker named for the neighbour's card keeps the needy joker
+        // anchored as the engine judges it: by the faces in its group.)
+        let mut extras: Vec<Option<Extra>> = vec![None];
+        for x in (a..=b).filter(|&x| x != n.p) {
+            if pos.hand_jokers > 0
+                && let Some(j) = named(x)
+            {
+                extras.push(Some((x, j, None)));
+            }
+        }
+        for s in spares.iter().filter(|s| s.at != n.at) {
+            for x in (a..=b).filter(|&x| x != n.p) {
+                let laid = match s.anchored {
+                    None => named(x),
+                    Some(j) => (j.declared() == face_at(x, n.suit)).then_some(j),
                 };
-                for (mut hand_cards, taken) in sources(&faces, hand, table, cap(OPTIONS_PER_JOKER))
-                {
-                    let mut cards = taken.clone();
-                    cards.extend(hand_cards.iter().copied());
-                    cards.push(n.joker);
-                    if let Some(j) = hand_joker {
-                        cards.push(j);
-                        hand_cards.push(Card::JOKER);
-                    }
-                    if validate_group(&cards, rules).is_err() {
-                        continue;
-                    }
-                    out.push(JokerGroup {
-                        cards,
-                        hand: hand_cards,
-                        taken,
-                        kept: None,
-                        table_joker: Some(n.at),
-                    });
+                if let Some(j) = laid {
+                    extras.push(Some((x, j, Some(s.at))));
                 }
+            }
+        }
+        for extra in extras {
+            let faces: Option<Vec<Face>> = (a..=b)
+                .filter(|&x| x != n.p && Some(x) != extra.map(|e| e.0))
+                .map(|x| face_at(x, n.suit))
+                .collect();
+            let Some(faces) = faces else { continue };
+            // An anchored spare keeps a card that was next to it.
+            let near = extra
+                .and_then(|(_, _, at)| spares.iter().find(|s| Some(s.at) == at))
+                .filter(|s| s.anchored.is_some())
+                .map(|s| &s.near[..]);
+            if let Some(near) = near {
+                let others = faces.iter().copied().chain(n.joker.declared());
+                if !others.clone().any(|f| near.contains(&f)) {
+                    continue;
+                }
+            }
+            // No cap: a piece has at most five natural places (six places
+            // but the needy joker's), so at most 32 ways to take them.
+            for (mut hand_cards, taken) in sources(&faces, hand, table, usize::MAX) {
+                let mut cards = taken.clone();
+                cards.extend(hand_cards.iter().copied());
+                cards.push(n.joker);
+                let mut table_jokers = vec![n.at];
+                if let Some((_, j, from)) = extra {
+                    cards.push(j);
+                    match from {
+                        None => hand_cards.push(Card::JOKER),
+                        Some(at) => table_jokers.push(at),
+                    }
+                }
+                if validate_group(&cards, rules).is_err() {
+                    continue;
+                }
+                out.push(JokerGroup {
+                    cards,
+                    hand: hand_cards,
+                    taken,
+                    kept: None,
+                    table_jokers,
+                });
             }
         }
     }
@@ -431,11 +546,14 @@ fn sources(
 }
 
 /// Vatikan: every branch of the table rules, each needy joker in each of its
-/// pieces (all combinations, best first, up to the caps), the rest swept.
+/// pieces (all combinations, best first, up to the caps), the rest swept. A
+/// needy joker another needy joker's piece holds (`*7H` in `4H 5H 6H *7H
+/// *8H 9H`, both at an end of their old runs) may have no piece of its own.
 fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
     drive(pos, goal, ceiling, false, |branch, _| {
         let needy = needy_jokers(pos, branch, &dissolve);
+        let spares = spare_jokers(pos, branch, &dissolve);
         // A real card that frees a joker may lie in a piece as well as anywhere.
         let hand = pos.hand_counts;
         let mut table = [0u8; 52];
@@ -446,31 +564,69 @@ fn vatikan_pieces(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
                 }
             }
         }
+        let mut names_down = [0u8; 52];
+        for (g, group) in pos.table.iter().enumerate() {
+            for (i, &c) in group.iter().enumerate() {
+                let keeps =
+                    c.is_joker() && matches!(pos.role(g, c, branch, i), crate::Role::Anchored(..));
+                if let Some(f) = c.face()
+                    && (keeps || !c.is_joker())
+                {
+                    names_down[f.index()] += 1;
+                }
+            }
+        }
         let options: Vec<Vec<JokerGroup>> = needy
             .iter()
-            .map(|n| pieces(pos, n, &hand, &table))
+            .map(|n| pieces(pos, n, &hand, &table, &spares, &names_down))
+            .collect();
+        let held_elsewhere = |k: usize| {
+            options.iter().enumerate().any(|(o, opts)| {
+                o != k
+                    && opts
+                        .iter()
+                        .any(|jg| jg.table_jokers[1..].contains(&needy[k].at))
+            })
+        };
+        let slots: Vec<Vec<Option<JokerGroup>>> = options
+            .iter()
+            .enumerate()
+            .map(|(k, o)| {
+                let mut slot: Vec<Option<JokerGroup>> = o.iter().cloned().map(Some).collect();
+                if held_elsewhere(k) {
+                    slot.push(None);
+                }
+                slot
+            })
             .collect();
         let state = State {
             hand,
             company: table,
             intact: Vec::new(),
         };
-        let slots: Vec<Vec<Option<JokerGroup>>> = options
-            .into_iter()
-            .map(|o| o.into_iter().map(Some).collect())
-            .collect();
         let alike = slots.len();
         // (The state counts natural hand cards only: no more hand jokers in
-        // the pieces than the hand holds.)
-        let jokers = |combo: &Vec<JokerGroup>| {
-            combo
+        // the pieces than the hand holds; and each table joker lies in one
+        // piece, each needy one in some piece.)
+        let fits = |combo: &Vec<JokerGroup>| {
+            let hand_jokers = combo
                 .iter()
                 .flat_map(|jg| &jg.hand)
                 .filter(|c| c.is_joker())
-                .count()
+                .count();
+            let mut laid: Vec<(usize, usize)> = combo
+                .iter()
+                .flat_map(|jg| jg.table_jokers.iter().copied())
+                .collect();
+            let all = laid.len();
+            laid.sort_unstable();
+            laid.dedup();
+            hand_jokers <= usize::from(pos.hand_jokers)
+                && laid.len() == all
+                && needy.iter().all(|n| laid.contains(&n.at))
         };
         let mut combos = best_combos(pos, goal, slots, alike, state, &mut |_| i32::MIN);
-        combos.retain(|c| jokers(c) <= usize::from(pos.hand_jokers));
+        combos.retain(fits);
         combos
     })
 }
@@ -611,7 +767,7 @@ fn uses(combo: &[JokerGroup]) -> Uses {
             taken[f.index()] = taken[f.index()].saturating_add(1);
         }
         kept.extend(jg.kept);
-        jokers.extend(jg.table_joker);
+        jokers.extend(&jg.table_jokers);
     }
     kept.sort_unstable();
     jokers.sort_unstable();
@@ -972,7 +1128,7 @@ type GroupKey = (
     Vec<Card>,
     Vec<Card>,
     Option<usize>,
-    Option<(usize, usize)>,
+    Vec<(usize, usize)>,
 );
 
 /// What the joker groups of one branch may use.
@@ -1194,7 +1350,7 @@ fn play_key(combo: &[JokerGroup]) -> Vec<GroupKey> {
             cards.sort();
             hand.sort();
             taken.sort();
-            (cards, hand, taken, jg.kept, jg.table_joker)
+            (cards, hand, taken, jg.kept, jg.table_jokers.clone())
         })
         .collect();
     key.sort();
@@ -1359,7 +1515,7 @@ fn name(
         hand,
         taken,
         kept,
-        table_joker: None,
+        table_jokers: Vec::new(),
     })
 }
 
