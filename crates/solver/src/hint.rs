@@ -595,6 +595,11 @@ pub(crate) fn bites() -> u64 {
     BITES.with(|b| b.replace(0))
 }
 
+/// The hint's bites on this thread so far, without resetting them.
+pub(crate) fn bites_so_far() -> u64 {
+    BITES.with(|b| b.get())
+}
+
 /// Multisets of hand cards [`fewest_legal`] tries at most, each with a
 /// search of its own, and the sweep states they may spend in all (the
 /// restricted searches' own budget): past either the best play by cards

@@ -889,12 +889,19 @@ pub fn solve_with_copies(
             return Ok(None);
         }
     }
-    let strict_cuts = || sweep::STATS.with(|s| s.get().strict_cut);
-    let cuts_before = strict_cuts();
+    let cuts = || {
+        (
+            sweep::STATS.with(|s| s.get().strict_cut),
+            restricted::bites_so_far(),
+            hint::bites_so_far(),
+        )
+    };
+    let cuts_before = cuts();
     let play = solve_position(pos, goal)?.map(|p| keep_places(table, p));
     // (Most points can answer "none" for a play worth no points, and a
-    // strict copies search cut short by its budget may miss one: not proofs.)
-    if play.is_none() && goal != Goal::MostPoints && strict_cuts() == cuts_before {
+    // search cut short by a cap or budget (the strict copies search, the
+    // restricted searches, the hint's) may miss one: not proofs.)
+    if play.is_none() && goal != Goal::MostPoints && cuts() == cuts_before {
         NO_PLAY.with(|memo| {
             let mut memo = memo.borrow_mut();
             if memo.len() >= NO_PLAY_MEMO {

@@ -99,6 +99,12 @@ pub(crate) fn bite() {
     BITES.with(|b| b.set(b.get() + 1));
 }
 
+/// This thread's bites so far, without resetting them: a search that bit
+/// answered without proof.
+pub(crate) fn bites_so_far() -> u64 {
+    BITES.with(|b| b.get())
+}
+
 /// Tests: turn the caps on or off for this thread; the number of bites so far
 /// (then reset).
 pub(crate) fn caps(on: bool) -> u64 {
