@@ -24,7 +24,8 @@
 //!   whole plus hand cards; the rest is swept without jokers. The best play
 //!   (most cards, most points) searches the combinations best bound first
 //!   with no cap on options or combinations ([`tahiti_exact`]): exact unless
-//!   its safety net ([`STATES`]) stops it. The hint lists combinations best
+//!   its safety net ([`STATES`]) stops it (mid-game it rarely does; on full
+//!   tables, with hundreds of branches, mostly). The hint lists combinations best
 //!   first under the caps ([`tahiti`]); so does, without caps, the reference
 //!   the tests hold the best play to (`internal::restricted_caps(false)`).
 //!
@@ -628,8 +629,11 @@ fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
 /// best-first search over its jokers' options ([`Walk`]; every option: no
 /// cap), the combination's rest swept without jokers at each leaf. A part of
 /// the search that cannot beat the best legal play so far is cut by bounds
-/// that never understate, so the answer is the restricted optimum, unless the
-/// safety net ([`STATES`]) stops the search first (counted as a bite).
+/// that never understate (per group of branches freeing the same jokers,
+/// [`group_bound`]; per node of a branch's walk), so the answer is the
+/// restricted optimum, unless the safety net ([`STATES`]) stops the search
+/// first (counted as a bite: on full tables it mostly does, see
+/// docs/BENCHMARKS.md, session 7).
 fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
     let mut best: Kept = None;
@@ -865,10 +869,13 @@ fn group_bound(
 /// taken in order and each combination comes once; a hand joker kept in the
 /// hand keeps the later ones there too. Nodes go highest bound first, so the
 /// search ends as soon as the best bound left cannot beat the best legal
-/// play: a node's bound is [`rest_bound_after`] for its choices (the rest
-/// with every hand card optional, no jokers) plus the most the slots left can
-/// add in hand cards; until that sweep is run for it, its parent's bound plus
-/// its own option's hand cards stands in (never lower).
+/// play: a node's bound is the lower of [`rest_bound_after`] for its choices
+/// (the rest with every hand card optional, no jokers) plus the most the
+/// slots left can add in hand cards, and the split bound ([`Walk::split`]:
+/// each hand copy to the rest or to a joker group, not both); until those
+/// sweeps are run for it, its parent's stands in (never lower): the parent's
+/// rest bound plus its own option's hand cards, or the parent's split rest
+/// plus its option's unpriced ones.
 struct Walk<'a> {
     /// The root's [`rest_sweep`], when known.
     root: Option<(i32, Option<[bool; 52]>)>,
