@@ -781,6 +781,40 @@ fn tahiti_best_play_past_the_old_caps() {
     );
 }
 
+/// A full table (#109 of the probe's `tah 4 84 20 150`, seed 7) where the
+/// safety net stops the search either way, but the tighter bounds (one per
+/// group of branches freeing the same jokers, the split per face, no option
+/// the names rule refuses) reach a better play within it: 19 cards, where
+/// the search before them stopped at 17. At least 19: a search that ends
+/// may find more.
+#[test]
+fn tahiti_full_table_past_the_old_budget() {
+    let table = rami_cards::parse_table(
+        "5S 5H 5D *5C | KS KH KD KC | *4D 5D 6D 7D 8D | JC QC KC | 6H 7H 8H 9H 10H | \
+         AH 2H 3H | JS JH JD JC | 2S 3S 4S | 4S 4H 4D 4C | *2H 3H 4H 5H 6H 7H | 6S 7S 8S | \
+         10H 10D *10C | 8S 8H 8D | 6C 7C 8C | 10S JS QS | 2S 2D 2C | AS AH AD AC | \
+         10D JD QD | 6C 7C 8C 9C | 9S 9H 9D 9C | 2C 3C 4C 5C | QS QD QC | JH QH KH",
+    )
+    .expect("a table");
+    let hand =
+        rami_cards::parse_cards("AC 2H 3D KD 5S QH 4D 9D 6D 10C 9S KS AD 3D 3C 2D 10C 5C 6S 7S")
+            .expect("a hand");
+    let play = solve(RuleSet::Tahiti, &table, &hand, Goal::MostCards)
+        .expect("a valid position")
+        .expect("a play");
+    assert!(
+        play.count >= 19,
+        "{} cards: {}",
+        play.count,
+        format_table(&play.table)
+    );
+    assert!(
+        proposal::check(RuleSet::Tahiti, &table, &hand, play.table.clone(), false, 2).is_ok(),
+        "{}",
+        format_table(&play.table)
+    );
+}
+
 /// The same at length (`RAMI_CAPS_SIZE`: 0 = 30 + 10, 1 = 40 + 14, 2 = 84 +
 /// 20, where the reference is slow; default 200 positions).
 #[test]

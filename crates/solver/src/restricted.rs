@@ -29,7 +29,8 @@
 //!   whole plus hand cards; the rest is swept without jokers. The best play
 //!   (most cards, most points) searches the combinations best bound first
 //!   with no cap on options or combinations ([`tahiti_exact`]): exact unless
-//!   its safety net ([`STATES`]) stops it. The hint lists combinations best
+//!   its safety net ([`STATES`]) stops it (mid-game it rarely does; on full
+//!   tables, with hundreds of branches, mostly). The hint lists combinations best
 //!   first under the caps ([`tahiti`]); so does, without caps, the reference
 //!   the tests hold the best play to (`internal::restricted_caps(false)`).
 //!
@@ -795,13 +796,29 @@ fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
 /// best-first search over its jokers' options ([`Walk`]; every option: no
 /// cap), the combination's rest swept without jokers at each leaf. A part of
 /// the search that cannot beat the best legal play so far is cut by bounds
-/// that never understate, so the answer is the restricted optimum, unless the
-/// safety net ([`STATES`]) stops the search first (counted as a bite).
+/// that never understate (per group of branches freeing the same jokers,
+/// [`group_bound`]; per node of a branch's walk), so the answer is the
+/// restricted optimum, unless the safety net ([`STATES`]) stops the search
+/// first (counted as a bite: on full tables it mostly does, see
+/// docs/BENCHMARKS.md, session 7).
 fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
     let mut best: Kept = None;
     let until = states_so_far().saturating_add(STATES);
-    for branch in pos.branches() {
+    // The branches freeing the same jokers, together: one bound may pass
+    // over all their frozen groups' extensions at once ([`group_bound`]).
+    // Taken when the group's first branch comes, floored by the best play
+    // so far; the branches keep their order.
+    let branches = pos.branches();
+    let mut groups: Vec<Vec<Branch>> = Vec::new();
+    for branch in &branches {
+        match groups.iter_mut().find(|g| g[0].freed == branch.freed) {
+            Some(members) => members.push(branch.clone()),
+            None => groups.push(vec![branch.clone()]),
+        }
+    }
+    let mut bounds: Vec<Option<i32>> = vec![None; groups.len()];
+    for branch in &branches {
         if best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
             break;
         }
@@ -809,60 +826,207 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             bite();
             break;
         }
-        let (mut slots, alike, state) = slots(pos, &branch, usize::MAX);
-        if slots.iter().any(|s| s.is_empty()) {
+        let Some(g) = groups.iter().position(|g| g[0].freed == branch.freed) else {
+            continue;
+        };
+        let members = &groups[g];
+        let bound = *bounds[g].get_or_insert_with(|| {
+            if members.len() < 2 {
+                return ceiling;
+            }
+            let floor = best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1);
+            group_bound(pos, goal, members, &dissolve, floor)
+        });
+        let top = ceiling.min(bound);
+        if best.as_ref().is_some_and(|(v, _)| *v >= top) {
             continue;
         }
-        let weight = |o: &Option<JokerGroup>| {
-            o.as_ref()
-                .map_or(0, |jg| combo_score(pos, goal, std::slice::from_ref(jg)))
-        };
-        for slot in &mut slots {
-            // The most hand-card weight first, a hand joker kept last.
-            slot.sort_by_key(|o| (std::cmp::Reverse(weight(o)), o.is_none()));
-        }
-        let weights: Vec<Vec<i32>> = slots
-            .iter()
-            .map(|slot| slot.iter().map(weight).collect())
-            .collect();
-        // The most the joker groups can add in hand cards.
-        let most: i32 = weights
-            .iter()
-            .map(|w| w.iter().copied().max().unwrap_or(0).max(0))
-            .sum();
-        // The branch's bound: its rest without jokers plus the most its joker
-        // groups can add. (Its unrestricted optimum, jokers wild, bounds it
-        // too, but that sweep cost more than it saved: on the probe's 40 + 14
-        // Tahiti positions, 2.56 against 2.37 million states.)
-        let mut root = None;
-        if let Some((v, _)) = &best {
-            let r = rest_bound_after(pos, goal, &branch, &dissolve, &[], v + 1 - most);
-            if r + most <= *v {
-                continue;
-            }
-            root = Some(r);
-        }
-        let mut walk = Walk {
-            root,
-            pos,
-            goal,
-            branch: &branch,
-            dissolve: &dissolve,
-            slots: &slots,
-            weights: &weights,
-            alike,
-            state: &state,
-            top: ceiling,
-            best: &mut best,
-            swept: std::collections::HashMap::new(),
-            until,
-        };
-        if !walk.run() {
+        if !tahiti_branch(pos, goal, top, &dissolve, branch, until, &mut best) {
             bite();
             break;
         }
     }
     best.map(|(_, play)| play)
+}
+
+/// One branch of [`tahiti_exact`], by its [`Walk`] (`ceiling`: no play of
+/// it is worth more); `false` when the safety net stopped it.
+fn tahiti_branch(
+    pos: &Position,
+    goal: Goal,
+    ceiling: i32,
+    dissolve: &[usize],
+    branch: &Branch,
+    until: u64,
+    best: &mut Kept,
+) -> bool {
+    let (mut slots, alike, state) = slots(pos, branch, usize::MAX);
+    if slots.iter().any(|s| s.is_empty()) {
+        return true;
+    }
+    let weight = |o: &Option<JokerGroup>| {
+        o.as_ref()
+            .map_or(0, |jg| combo_score(pos, goal, std::slice::from_ref(jg)))
+    };
+    for slot in &mut slots {
+        // The most hand-card weight first, a hand joker kept last.
+        slot.sort_by_key(|o| (std::cmp::Reverse(weight(o)), o.is_none()));
+    }
+    let weights: Vec<Vec<i32>> = slots
+        .iter()
+        .map(|slot| slot.iter().map(weight).collect())
+        .collect();
+    // The most the joker groups can add in hand cards.
+    let most: i32 = weights
+        .iter()
+        .map(|w| w.iter().copied().max().unwrap_or(0).max(0))
+        .sum();
+    // The branch's bound: its rest without jokers plus the most its joker
+    // groups can add. (Its unrestricted optimum, jokers wild, bounds it
+    // too, but that sweep cost more than it saved: on the probe's 40 + 14
+    // Tahiti positions, 2.56 against 2.37 million states.)
+    let mut root = None;
+    if let Some((v, _)) = best.as_ref() {
+        let (r, all) = rest_sweep(pos, goal, branch, dissolve, &[], None, v + 1 - most);
+        if r + most <= *v {
+            return true;
+        }
+        root = Some((r, all));
+    }
+    let mut walk = Walk {
+        root,
+        pos,
+        goal,
+        branch,
+        dissolve,
+        slots: &slots,
+        weights: &weights,
+        alike,
+        state: &state,
+        top: ceiling,
+        best,
+        swept: std::collections::HashMap::new(),
+        until,
+    };
+    walk.run()
+}
+
+/// The hand-card weight of a joker group outside the faces `priced` (bit
+/// per face; see [`Walk::split`]); a hand joker counts.
+fn unpriced(pos: &Position, goal: Goal, o: &Option<JokerGroup>, priced: u64) -> i32 {
+    o.as_ref().map_or(0, |jg| {
+        jg.hand
+            .iter()
+            .filter(|c| {
+                c.natural_face()
+                    .is_none_or(|f| priced & (1 << f.index()) == 0)
+            })
+            .map(|&c| pos.weight(goal, c).max(0))
+            .sum()
+    })
+}
+
+/// Per slot, the most [`unpriced`] weight of its options that fit `left` on
+/// their own (no combination holds another); `None` when a freed joker's
+/// slot has none (no `None` option): there is no play.
+fn open_most(
+    pos: &Position,
+    goal: Goal,
+    slots: &[Vec<Option<JokerGroup>>],
+    left: &State,
+    priced: u64,
+) -> Option<Vec<i32>> {
+    let mut out = Vec::with_capacity(slots.len());
+    for slot in slots {
+        let mut most: Option<i32> = None;
+        for o in slot {
+            if o.as_ref().is_some_and(|jg| left.take(jg).is_none()) {
+                continue;
+            }
+            let worth = unpriced(pos, goal, o, priced);
+            most = Some(most.map_or(worth, |m| m.max(worth)));
+        }
+        out.push(most?);
+    }
+    Some(out)
+}
+
+/// The faces of `all` as bits.
+fn price_bits(all: &[bool; 52]) -> u64 {
+    (0..52).filter(|&i| all[i]).fold(0u64, |m, i| m | (1 << i))
+}
+
+/// A bound on every play of `members` (the branches freeing the same
+/// jokers, their frozen groups extended by hand cards in different ways),
+/// or `floor - 1` or more when they cannot reach `floor`: their
+/// representative leaves every frozen group as it was, so it has every hand
+/// card they have (its rest bound is at least theirs, its joker groups'
+/// options hold theirs), and the most a member adds besides is its frozen
+/// extensions' hand cards. [`rest_bound_after`] plus the heaviest options
+/// and extension, then the split bound of [`Walk::split`] over the same.
+fn group_bound(
+    pos: &Position,
+    goal: Goal,
+    members: &[Branch],
+    dissolve: &[usize],
+    floor: i32,
+) -> i32 {
+    let Some(first) = members.first() else {
+        return floor - 1;
+    };
+    let mut rep = first.clone();
+    for (_, ext) in &mut rep.frozen {
+        ext.clear();
+    }
+    let (slots, _, state) = slots(pos, &rep, usize::MAX);
+    if slots.iter().any(|s| s.is_empty()) {
+        return floor - 1;
+    }
+    let weight = |o: &Option<JokerGroup>| {
+        o.as_ref()
+            .map_or(0, |jg| combo_score(pos, goal, std::slice::from_ref(jg)))
+    };
+    let most: i32 = slots
+        .iter()
+        .map(|slot| slot.iter().map(weight).max().unwrap_or(0).max(0))
+        .sum();
+    let extension = |b: &Branch, priced: u64| -> i32 {
+        b.frozen
+            .iter()
+            .flat_map(|(_, ext)| ext)
+            .filter(|c| {
+                c.natural_face()
+                    .is_none_or(|f| priced & (1 << f.index()) == 0)
+            })
+            .map(|&c| pos.weight(goal, c).max(0))
+            .sum()
+    };
+    let ext_most = members.iter().map(|b| extension(b, 0)).max().unwrap_or(0);
+    let (r, all) = rest_sweep(
+        pos,
+        goal,
+        &rep,
+        dissolve,
+        &[],
+        None,
+        floor - most - ext_most,
+    );
+    let first_bound = r + most + ext_most;
+    let Some(all) = all else {
+        return first_bound;
+    };
+    let priced = price_bits(&all);
+    let Some(open) = open_most(pos, goal, &slots, &state, priced) else {
+        return floor - 1;
+    };
+    let open: i32 = open.iter().sum::<i32>()
+        + members
+            .iter()
+            .map(|b| extension(b, priced))
+            .max()
+            .unwrap_or(0);
+    let (rest, _) = rest_sweep(pos, goal, &rep, dissolve, &[], Some(&all), floor - open);
+    first_bound.min(rest + open)
 }
 
 /// One branch's search over its jokers' options ([`tahiti_exact`]): a node
@@ -872,13 +1036,16 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
 /// taken in order and each combination comes once; a hand joker kept in the
 /// hand keeps the later ones there too. Nodes go highest bound first, so the
 /// search ends as soon as the best bound left cannot beat the best legal
-/// play: a node's bound is [`rest_bound_after`] for its choices (the rest
-/// with every hand card optional, no jokers) plus the most the slots left can
-/// add in hand cards; until that sweep is run for it, its parent's bound plus
-/// its own option's hand cards stands in (never lower).
+/// play: a node's bound is the lower of [`rest_bound_after`] for its choices
+/// (the rest with every hand card optional, no jokers) plus the most the
+/// slots left can add in hand cards, and the split bound ([`Walk::split`]:
+/// each hand copy to the rest or to a joker group, not both); until those
+/// sweeps are run for it, its parent's stands in (never lower): the parent's
+/// rest bound plus its own option's hand cards, or the parent's split rest
+/// plus its option's unpriced ones.
 struct Walk<'a> {
-    /// The root's [`rest_bound_after`], when known.
-    root: Option<i32>,
+    /// The root's [`rest_sweep`], when known.
+    root: Option<(i32, Option<[bool; 52]>)>,
     pos: &'a Position,
     goal: Goal,
     branch: &'a Branch,
@@ -903,8 +1070,18 @@ struct Walk<'a> {
 
 /// A node of the search: its bound, its depth and a tie-break (among equal
 /// bounds the deepest first, then the first pushed: a play is found soon),
-/// its options per slot so far, and its [`rest_bound_after`] once swept.
-type Node = (i32, usize, std::cmp::Reverse<u64>, Vec<usize>, Option<i32>);
+/// its options per slot so far, and its bounds' sweeps once run.
+type Node = (
+    i32,
+    usize,
+    std::cmp::Reverse<u64>,
+    Vec<usize>,
+    Option<Bases>,
+);
+
+/// A node's sweeps: its [`rest_bound_after`], and when that did not cut it,
+/// its split rest ([`Walk::split`]) with the faces priced (bit per face).
+type Bases = (i32, Option<(i32, u64)>);
 
 impl Walk<'_> {
     /// No play `bound` bounds can beat the best so far.
@@ -912,8 +1089,9 @@ impl Walk<'_> {
         self.best.as_ref().is_some_and(|(v, _)| bound <= *v)
     }
 
-    /// The joker groups of `idx`, `None` if they do not fit together.
-    fn chosen(&self, idx: &[usize]) -> Option<Vec<JokerGroup>> {
+    /// The joker groups of `idx` and what they leave, `None` if they do not
+    /// fit together.
+    fn chosen(&self, idx: &[usize]) -> Option<(Vec<JokerGroup>, State)> {
         let mut left = self.state.clone();
         let mut out = Vec::new();
         for (k, &i) in idx.iter().enumerate() {
@@ -922,7 +1100,51 @@ impl Walk<'_> {
                 out.push(jg.clone());
             }
         }
-        Some(out)
+        Some((out, left))
+    }
+
+    fn unpriced(&self, o: &Option<JokerGroup>, priced: u64) -> i32 {
+        unpriced(self.pos, self.goal, o, priced)
+    }
+
+    fn open_most(&self, k: usize, left: &State, priced: u64) -> Option<Vec<i32>> {
+        open_most(self.pos, self.goal, &self.slots[k..], left, priced)
+    }
+
+    /// The split rest of a node (`chosen`, leaving `left`; slots from `k` on
+    /// still open), with its priced faces. [`rest_bound_after`] plus the
+    /// most the open slots can add counts a hand card twice when the rest
+    /// and an open slot's group could both hold it. Each copy goes to one of
+    /// them, so (a Lagrangian bound: a price per face between nothing and
+    /// its weight, paid on every available copy, holds for any choice) the
+    /// faces priced here are counted whole, every available copy, and worth
+    /// nothing to the rest's sweep and to the open slots' groups: a play
+    /// holding the node is worth at most the split rest plus the open slots'
+    /// [`Walk::unpriced`] weights. Priced: the faces whose every hand copy
+    /// the first bound's best path places (`all`), the copies the rest
+    /// wants anyway. `need`: the least worth looking for (the split rest
+    /// comes back as `need - open - 1` or more when the node cannot reach
+    /// it; `None` when it has no play).
+    fn split(
+        &self,
+        k: usize,
+        left: &State,
+        chosen: &[JokerGroup],
+        all: &[bool; 52],
+        need: i32,
+    ) -> Option<(i32, u64)> {
+        let priced = price_bits(all);
+        let open: i32 = self.open_most(k, left, priced)?.iter().sum();
+        let (rest, _) = rest_sweep(
+            self.pos,
+            self.goal,
+            self.branch,
+            self.dissolve,
+            chosen,
+            Some(all),
+            need - open,
+        );
+        Some((rest, priced))
     }
 
     /// The most the slots from `k` on can add in hand cards when slot `k`
@@ -945,8 +1167,8 @@ impl Walk<'_> {
         let n = self.slots.len();
         let mut heap: std::collections::BinaryHeap<Node> = std::collections::BinaryHeap::new();
         let mut seq = 0u64;
-        heap.push((self.top, 0, std::cmp::Reverse(seq), Vec::new(), self.root));
-        while let Some((bound, _, _, idx, rest)) = heap.pop() {
+        heap.push((self.top, 0, std::cmp::Reverse(seq), Vec::new(), None));
+        while let Some((bound, _, _, idx, bases)) = heap.pop() {
             if self.beaten(bound) || self.beaten(self.top) {
                 // Every node left is bounded by this one's bound.
                 return true;
@@ -954,7 +1176,7 @@ impl Walk<'_> {
             if states_so_far() > self.until {
                 return false;
             }
-            let Some(chosen) = self.chosen(&idx) else {
+            let Some((chosen, left)) = self.chosen(&idx) else {
                 continue;
             };
             let k = idx.len();
@@ -975,37 +1197,69 @@ impl Walk<'_> {
             let same_kind = k > 0 && (k < self.alike) == (k - 1 < self.alike);
             let from = if same_kind { idx[k - 1] } else { 0 };
             let most = self.most_from(k, from);
-            let base = match rest {
+            let (base, split) = match bases {
                 Some(b) => b,
                 None => {
-                    // Floored by the best so far, less the most the slots
-                    // left can add (a bound below the floor comes back as
-                    // `floor - 1`, which still bounds).
-                    let floor = self.best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1) - most;
-                    let b = rest_bound_after(
-                        self.pos,
-                        self.goal,
-                        self.branch,
-                        self.dissolve,
-                        &chosen,
-                        floor,
-                    );
-                    if b + most < bound {
+                    // The best so far plus one: what a bound must reach to
+                    // matter. The sweeps are floored by it, less what the
+                    // slots left can add (a bound below the floor comes back
+                    // as `floor - 1`, which still bounds).
+                    let need = self.best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1);
+                    let (b, all) = match (k, self.root) {
+                        (0, Some(root)) => root,
+                        _ => rest_sweep(
+                            self.pos,
+                            self.goal,
+                            self.branch,
+                            self.dissolve,
+                            &chosen,
+                            None,
+                            need - most,
+                        ),
+                    };
+                    let mut lower = (b + most).min(bound);
+                    let mut split = None;
+                    if lower >= need
+                        && let Some(all) = all
+                    {
+                        let Some((rest, priced)) = self.split(k, &left, &chosen, &all, need) else {
+                            // A freed joker has nowhere to go.
+                            continue;
+                        };
+                        let open: i32 = self
+                            .open_most(k, &left, priced)
+                            .map_or(0, |v| v.iter().sum());
+                        lower = lower.min(rest + open);
+                        split = Some((rest, priced));
+                    }
+                    if lower < bound {
                         // Lower than it stood: back in line.
                         seq += 1;
-                        heap.push((b + most, k, std::cmp::Reverse(seq), idx, Some(b)));
+                        heap.push((lower, k, std::cmp::Reverse(seq), idx, Some((b, split))));
                         continue;
                     }
-                    b
+                    (b, split)
                 }
             };
+            // The split bound of each child: the split rest, its option's
+            // unpriced weight and the most of the open slots after it.
+            let after_split = split.and_then(|(rest, priced)| {
+                let most = self.open_most(k, &left, priced)?;
+                Some((rest + most[1..].iter().sum::<i32>(), priced))
+            });
             let next_alike = k + 1 < n && (k + 1 < self.alike) == (k < self.alike);
             for i in from..self.slots[k].len() {
                 let after = self.most_from(k + 1, if next_alike { i } else { 0 });
-                let child = (base + self.weights[k][i] + after).min(bound);
+                let mut child = (base + self.weights[k][i] + after).min(bound);
                 if self.beaten(child) {
                     // The options come heaviest first.
                     break;
+                }
+                if let Some((rest, priced)) = after_split {
+                    child = child.min(rest + self.unpriced(&self.slots[k][i], priced));
+                    if self.beaten(child) {
+                        continue;
+                    }
                 }
                 let mut next = idx.clone();
                 next.push(i);
@@ -1071,6 +1325,24 @@ fn rest_bound_after(
     chosen: &[JokerGroup],
     floor: i32,
 ) -> i32 {
+    rest_sweep(pos, goal, branch, dissolve, chosen, None, floor).0
+}
+
+/// [`rest_bound_after`], and the faces whose every hand copy its best path
+/// places (`None` when it is below `floor`). With `priced`, those faces'
+/// hand copies are counted whole and worth nothing in the sweep: the rest's
+/// part of a bound where the joker groups left to lay count them as nothing
+/// either (see `Walk::split`).
+#[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
+fn rest_sweep(
+    pos: &Position,
+    goal: Goal,
+    branch: &Branch,
+    dissolve: &[usize],
+    chosen: &[JokerGroup],
+    priced: Option<&[bool; 52]>,
+    floor: i32,
+) -> (i32, Option<[bool; 52]>) {
     let mut b = branch.clone();
     b.no_wild = true;
     b.joker_groups = chosen.to_vec();
@@ -1117,11 +1389,32 @@ fn rest_bound_after(
         spec.bonus -= i32::from(forced) * spec.weight[i];
     }
     spec.forced_hand = false;
+    let mut extra = extra;
+    if let Some(priced) = priced {
+        // Each priced face is counted whole here (every copy the rest and
+        // the joker groups left to lay could hold, at its weight) and worth
+        // nothing in the sweep and in those groups (see `Walk::split`).
+        for i in 0..52 {
+            if priced[i] {
+                extra += i32::from(hand[i].max(spec.hand[i])) * spec.weight[i].max(0);
+                spec.weight[i] = 0;
+            }
+        }
+    }
     let mut sw = Sweep::new(&spec);
     sw.at_least = Some(floor - extra);
-    match sw.best() {
-        Some(v) if v + extra >= floor => v + extra,
-        _ => floor - 1,
+    match sw.path() {
+        Some((v, moves)) if v + extra >= floor => {
+            // The faces whose every hand copy the best path places.
+            let totals = crate::sweep::placed(&moves, sw.first());
+            let mut all = [false; 52];
+            for i in 0..52 {
+                let used = totals[i].saturating_sub(spec.must[i]).min(spec.hand[i]);
+                all[i] = hand[i] > 0 && used >= hand[i];
+            }
+            (v + extra, Some(all))
+        }
+        _ => (floor - 1, None),
     }
 }
 
@@ -1173,6 +1466,42 @@ fn slots(
     for c in branch.frozen.iter().flat_map(|(_, ext)| ext) {
         if let Some(f) = c.natural_face() {
             hand[f.index()] = hand[f.index()].saturating_sub(1);
+        }
+    }
+    // A joker that keeps its name (in a group left frozen) may not stand for
+    // a card whose every copy is down: the hand copies of its card that can
+    // go down, in a joker group or anywhere, are the copies not yet on the
+    // table (as `Position::spec` holds them back from the sweep). Without
+    // this, options holding one only give plays the rules refuse, each
+    // swept for nothing.
+    let mut room = [pos.copies; 52];
+    let mut named = [false; 52];
+    for (g, group) in pos.table.iter().enumerate() {
+        for (i, &c) in group.iter().enumerate() {
+            let keeps = c.declared().is_some()
+                && pos.kinds[g] == Kind::Frozen
+                && !branch.freed.contains(&(g, i));
+            if let Some(f) = c.declared() {
+                named[f.index()] = true;
+            }
+            if let Some(f) = c.face()
+                && (keeps || !c.is_joker())
+            {
+                room[f.index()] = room[f.index()].saturating_sub(1);
+            }
+        }
+    }
+    for f in branch
+        .frozen
+        .iter()
+        .flat_map(|(_, ext)| ext)
+        .filter_map(|c| c.natural_face())
+    {
+        room[f.index()] = room[f.index()].saturating_sub(1);
+    }
+    for f in 0..52 {
+        if named[f] {
+            hand[f] = hand[f].min(room[f]);
         }
     }
     let mut company = [0u8; 52];

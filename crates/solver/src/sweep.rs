@@ -1506,6 +1506,23 @@ pub(crate) struct Sweep<'a> {
 /// Per position (1-14) and suit, a choice of some earlier path.
 pub(crate) type Guide = [[Option<Choice>; 4]; 15];
 
+/// Copies of each face a path places (naturals, named jokers standing as
+/// the card), from its moves (`first`: the sweep's first position).
+pub(crate) fn placed(moves: &[Move], first: u8) -> [u8; 52] {
+    let mut totals = [0u8; 52];
+    for (t, m) in moves.iter().enumerate().skip(1) {
+        if let Move::Suit(c) = m {
+            let p = first + ((t - 1) / 5) as u8;
+            let s = (t - 1) % 5;
+            let rank = usize::from(if p == 14 { 1 } else { p });
+            if let Some(n) = totals.get_mut(s * 13 + rank - 1) {
+                *n = n.saturating_add(c.used);
+            }
+        }
+    }
+    totals
+}
+
 /// The choices of a path (`moves` from [`Sweep::path`], starting at `first`),
 /// for [`Sweep::guide`].
 pub(crate) fn guide_of(moves: &[Move], first: u8) -> Guide {
