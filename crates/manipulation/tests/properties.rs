@@ -4,6 +4,7 @@
 //! save -> load -> continue equals playing on.
 
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 use rami_bots::{Level, choose_action, fallback};
 use rami_cards::{Card, CardCounts};
 use rami_game::{Action, Game, GameConfig, RuleSet};
@@ -202,8 +203,22 @@ fn save_resume_equals_playing_on(rules: RuleSet, players: usize, seed: u64, save
     assert_eq!(state(&a), state(&b));
 }
 
+/// The seed of the games below unless `PROPTEST_RNG_SEED` says otherwise.
+const GAMES_SEED: u64 = 1;
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    // Whole games: each draw asks the move finder for a hint, and a long
+    // two-player Manipulation game runs for minutes in a debug build (one
+    // random draw took 8 minutes on two busy cores). A fixed seed keeps the
+    // suite's time steady; `PROPTEST_RNG_SEED=<n>` explores others.
+    #![proptest_config(ProptestConfig {
+        cases: 6,
+        rng_seed: match ProptestConfig::default().rng_seed {
+            RngSeed::Random => RngSeed::Fixed(GAMES_SEED),
+            chosen => chosen,
+        },
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn invariants_hold_in_random_games(
