@@ -332,6 +332,13 @@ fn small_position(g: &mut Gen, rules: RuleSet) -> (Vec<Vec<Card>>, Vec<Card>) {
 
 type Make = fn(&mut Gen, RuleSet) -> (Vec<Vec<Card>>, Vec<Card>);
 
+/// The engine accepts `play` (two decks), or the test fails showing its table.
+fn assert_accepted(rules: RuleSet, table: &[Vec<Card>], hand: &[Card], play: &rami_solver::Play) {
+    if let Err(e) = proposal::check(rules, &table.to_vec(), hand, play.table.clone(), false, 2) {
+        panic!("the engine refuses {}: {e:?}", format_table(&play.table));
+    }
+}
+
 fn compare(rules: RuleSet, seed: u64, positions: usize) {
     compare_with(rules, seed, positions, small_position);
 }
@@ -464,19 +471,7 @@ fn vatikan_pieces_with_a_second_table_joker() {
             .expect("a valid position")
             .expect("a play");
         assert_eq!(play.count, cards, "{}", format_table(&play.table));
-        assert!(
-            proposal::check(
-                RuleSet::Vatikan,
-                &table,
-                &hand,
-                play.table.clone(),
-                false,
-                2
-            )
-            .is_ok(),
-            "{}",
-            format_table(&play.table)
-        );
+        assert_accepted(RuleSet::Vatikan, &table, &hand, &play);
     }
 }
 
@@ -508,19 +503,7 @@ fn vatikan_full_table_piece_with_a_freed_joker() {
         play.points,
         format_table(&play.table)
     );
-    assert!(
-        proposal::check(
-            RuleSet::Vatikan,
-            &table,
-            &hand,
-            play.table.clone(),
-            false,
-            2
-        )
-        .is_ok(),
-        "{}",
-        format_table(&play.table)
-    );
+    assert_accepted(RuleSet::Vatikan, &table, &hand, &play);
 }
 
 #[test]
@@ -774,11 +757,7 @@ fn tahiti_best_play_past_the_old_caps() {
         .expect("a valid position")
         .expect("a play");
     assert_eq!(play.count, 13, "{}", format_table(&play.table));
-    assert!(
-        proposal::check(RuleSet::Tahiti, &table, &hand, play.table.clone(), false, 2).is_ok(),
-        "{}",
-        format_table(&play.table)
-    );
+    assert_accepted(RuleSet::Tahiti, &table, &hand, &play);
 }
 
 /// A full table (#109 of the probe's `tah 4 84 20 150`, seed 7) where the
@@ -808,11 +787,7 @@ fn tahiti_full_table_past_the_old_budget() {
         play.count,
         format_table(&play.table)
     );
-    assert!(
-        proposal::check(RuleSet::Tahiti, &table, &hand, play.table.clone(), false, 2).is_ok(),
-        "{}",
-        format_table(&play.table)
-    );
+    assert_accepted(RuleSet::Tahiti, &table, &hand, &play);
 }
 
 /// The same at length (`RAMI_CAPS_SIZE`: 0 = 30 + 10, 1 = 40 + 14, 2 = 84 +
