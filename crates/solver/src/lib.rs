@@ -225,6 +225,9 @@ struct Position {
     /// set only once a play broke it, as the plain sweep is cheaper and
     /// bounds the strict one from above.
     strict: bool,
+    /// Strict copies mode: the most a legal play can be worth
+    /// ([`copies_ceiling`]); a play reaching it ends the search.
+    ceiling: Option<i32>,
     table: Vec<Vec<Card>>,
     kinds: Vec<Kind>,
     hand: Vec<Card>,
@@ -284,6 +287,7 @@ impl Position {
             rules,
             copies,
             strict: false,
+            ceiling: None,
             table: table.to_vec(),
             kinds,
             hand: hand.iter().map(|c| c.in_hand()).collect(),
@@ -703,6 +707,14 @@ struct Best {
 fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
     let mut best: Option<Best> = None;
     for branch in search_order(pos, goal) {
+        // (Strict copies mode: no branch beats a play worth the ceiling.)
+        if best
+            .as_ref()
+            .zip(pos.ceiling)
+            .is_some_and(|(b, c)| b.value >= c)
+        {
+            break;
+        }
         try_branch(pos, goal, branch, dissolve, &mut best);
     }
     best
@@ -756,6 +768,7 @@ fn branch_top(
     let (spec, _, extra) = pos.spec(goal, branch, &groups);
     let mut sw = Sweep::new(&spec);
     sw.at_least = floor.map(|f| f - extra);
+    sw.at_most = pos.ceiling.map(|c| c - extra);
     let value = sw.best()? + extra;
     floor.is_none_or(|f| value >= f).then_some(value)
 }
@@ -789,6 +802,7 @@ fn sweep_branch(
     let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
     let mut sw = Sweep::new(&spec);
     sw.at_least = floor.map(|f| f - extra);
+    sw.at_most = pos.ceiling.map(|c| c - extra);
     let value = sw.best()? + extra;
     if floor.is_some_and(|f| value < f) {
         return None;
@@ -1006,6 +1020,7 @@ thread_local! {
 fn solve_strict(pos: &Position, goal: Goal) -> Option<Play> {
     let strict = Position {
         strict: true,
+        ceiling: copies_ceiling(pos, goal),
         ..pos.clone()
     };
     let budget = if restricted::capped() {
@@ -1020,6 +1035,64 @@ fn solve_strict(pos: &Position, goal: Goal) -> Option<Play> {
         restricted::bite();
     }
     found.filter(|p| legal::check(pos.rules, pos.copies, &pos.table, &p.table, &p.played).is_ok())
+}
+
+/// The most any play legal under the copies rule can be worth (most cards or
+/// most points; `None` for a hint, whose best is the least), for the strict
+/// search's ceiling: the plain optimum cannot see what the rule costs, and on
+/// full tables the strict search spent its whole budget proving a play
+/// below it optimal.
+///
+/// Why it holds: every play the finder answers passes the engine's copies
+/// check on the whole new table (`legal::check`), where a face `f` named by
+/// `j` jokers needs `naturals(f) + j <= copies`, so `j` is at most `f`'s
+/// copies in neither the table nor the new table: the deck's copies in
+/// neither the table nor the hand (`outside`), plus `f`'s hand copies left
+/// in the hand. Summed over faces: the named jokers on the new table (every
+/// named table joker stays there, named, and every hand joker played, which
+/// the sweep's groups name) are at most `outside` plus the natural hand
+/// cards kept. So playing `p` hand jokers keeps at least
+/// `table jokers + p - outside` natural hand cards in the hand: the bound is
+/// the best of `p = 0..=hand jokers`, keeping the least worth.
+fn copies_ceiling(pos: &Position, goal: Goal) -> Option<i32> {
+    if goal == Goal::Hint {
+        return None;
+    }
+    let mut on_table = [0u8; 52];
+    let mut table_jokers: i32 = 0;
+    for c in pos.table.iter().flatten() {
+        match (c.natural_face(), c.declared()) {
+            (Some(f), _) => on_table[f.index()] = on_table[f.index()].saturating_add(1),
+            // (An unnamed table joker, where only one card fits, may stay
+            // unnamed in a group kept as it was, outside the rule: not
+            // counted. The sweep's groups name every joker they hold.)
+            (None, Some(_)) => table_jokers += 1,
+            (None, None) => {}
+        }
+    }
+    let outside: i32 = on_table
+        .iter()
+        .zip(&pos.hand_counts)
+        .map(|(&t, &h)| i32::from(pos.copies.saturating_sub(t.saturating_add(h))))
+        .sum();
+    // The natural hand cards' worth, least first.
+    let mut worth: Vec<i32> = pos
+        .hand
+        .iter()
+        .filter(|c| !c.is_joker())
+        .map(|&c| pos.weight(goal, c))
+        .collect();
+    worth.sort_unstable();
+    let naturals: i32 = worth.iter().sum();
+    let joker = pos.weight(goal, Card::JOKER);
+    (0..=i32::from(pos.hand_jokers))
+        .map(|played| {
+            let kept = usize::try_from(table_jokers + played - outside)
+                .unwrap_or(0)
+                .min(worth.len());
+            naturals - worth[..kept].iter().sum::<i32>() + played * joker
+        })
+        .max()
 }
 
 /// The finder without the rules of [`legal`]: exact for the other rule sets.

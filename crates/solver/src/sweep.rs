@@ -1484,6 +1484,12 @@ pub(crate) struct Sweep<'a> {
     /// Only plays worth at least this are of interest (the caller has one just
     /// below): `None` when there is none.
     pub at_least: Option<i32>,
+    /// The most a play this search may answer can be worth, known from
+    /// outside (strict copies mode: what the copies rule leaves, see
+    /// `copies_ceiling` in `lib.rs`): folded into [`Sweep::upper_bound`], so
+    /// a play reaching it ends the search, and a floor above it answers
+    /// `None` at once.
+    pub at_most: Option<i32>,
     /// `gains()`, computed once (it depends on the spec only).
     gains_memo: Option<std::rc::Rc<[i32]>>,
     /// Ace-either: the ace copies each suit puts at the low end are carried in
@@ -1536,6 +1542,7 @@ impl<'a> Sweep<'a> {
             limit: None,
             most: i32::MAX,
             at_least: None,
+            at_most: None,
             gains_memo: None,
             guide: None,
             run_reach: None,
@@ -1619,7 +1626,7 @@ impl<'a> Sweep<'a> {
         for f in 0..52 {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
-        self.most = most;
+        self.most = self.at_most.map_or(most, |m| most.min(m));
         if self.limit.is_some() && self.stranded_card() {
             return None;
         }
