@@ -24,7 +24,8 @@
 //! A Carousel play no renaming mends sends the search again in strict copies
 //! mode, where the sweep names set jokers within each suit's room
 //! ([`solve_strict`]): on demand only, as the plain optimum bounds the
-//! strict one.
+//! strict one. Its ceiling also counts what the rule costs
+//! ([`copies_ceiling`]), so a play reaching it ends the search.
 
 mod build;
 mod dfa;
@@ -958,7 +959,7 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
                 return Ok(if pos.strict {
                     None
                 } else {
-                    solve_strict(pos, goal).or_else(|| hint_past_the_rules(pos, goal, &play))
+                    solve_strict(pos, goal, &play).or_else(|| hint_past_the_rules(pos, goal, &play))
                 });
             }
             Ok(restricted::solve(pos, goal, legal::Fault::Names, &play)
@@ -994,9 +995,13 @@ fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play
 /// finished runs count twice, so it may stop near half of it). Measured (session 7,
 /// BENCHMARKS): in whole games it ran a few thousand states at most; on
 /// full two-deck tables with 20-card hands (`probe car 2 84 20 30`) it
-/// bites on 23 of 30 (70M-300M states would prove those optima, session 6),
+/// bit on 23 of 30 (70M-300M states would prove those optima, session 6),
 /// with the same answers at 2M as at 20M, 0.1-0.4 s against 1-2.5 s
-/// (release).
+/// (release). Since the copies ceiling ([`copies_ceiling`], "Session 7,
+/// the copies bound") it bites on none of the 20 reachable full tables of
+/// `REACHABLE=1 probe car 2 84 20 60` (most cards: the ceiling is reached),
+/// but still on about one full table in ten of the differential test's
+/// (mostly most points, where the ceiling is mostly the whole hand).
 const STRICT_STATES: u64 = 2_000_000;
 
 thread_local! {
@@ -1011,16 +1016,23 @@ thread_local! {
 /// the strict one from above (every legal play is a play of the plain
 /// search), so a plain play that is legal, or that renaming makes legal,
 /// is already the exact answer; only the rest pay for the strict search.
+/// The search's ceiling is the least of the plain optimum (each branch's
+/// sweep bound) and [`copies_ceiling`] (`Position::ceiling`): a play worth
+/// it ends the search, exact, without the proof the plain bound could not
+/// give (that proof spent the whole budget on full tables).
 ///
 /// Within [`STRICT_STATES`] the answer is exact. Past it (counted as a
 /// bite of `internal::restricted_caps` and in `Stats::strict_cut`; off with
 /// the caps) the best legal play found stands: every play the strict search
 /// gives is checked again, and one still refused is dropped, so the finder
 /// never answers a play the engine would refuse.
-fn solve_strict(pos: &Position, goal: Goal) -> Option<Play> {
+fn solve_strict(pos: &Position, goal: Goal, plain: &Play) -> Option<Play> {
+    // (The plain play is the plain optimum, but for a hint, which has no
+    // ceiling.)
+    let plain_value: i32 = plain.played.iter().map(|&c| pos.weight(goal, c)).sum();
     let strict = Position {
         strict: true,
-        ceiling: copies_ceiling(pos, goal),
+        ceiling: copies_ceiling(pos, goal).map(|c| c.min(plain_value)),
         ..pos.clone()
     };
     let budget = if restricted::capped() {
