@@ -1663,7 +1663,12 @@ impl<'a> Sweep<'a> {
         }
         // (A guess that reaches this bound ends the search before any exact
         // sweep.)
-        open.push((bound, [None; 4], None));
+        // (Nodes are ordered by the spec's own bound: a ceiling from outside,
+        // `at_most`, would tie them all and turn best-first into last-first,
+        // which lost most-points plays to the strict copies budget; it only
+        // ends the search, below.)
+        open.push((self.own_upper_bound(&gains), [None; 4], None));
+        let ceiling = bound;
         let mut guesses: Vec<[Option<u8>; 4]> = Vec::with_capacity(2);
         for table_only in [false, true] {
             let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
@@ -1705,7 +1710,7 @@ impl<'a> Sweep<'a> {
                 }
             }
             let (bound, fix, cap) = open.remove(at);
-            if best.as_ref().is_some_and(|b| b.0 >= bound) || self.over_limit() {
+            if best.as_ref().is_some_and(|b| b.0 >= bound.min(ceiling)) || self.over_limit() {
                 break;
             }
             self.ace_fix = fix;
