@@ -1488,7 +1488,9 @@ pub(crate) struct Sweep<'a> {
     /// outside (strict copies mode: what the copies rule leaves, see
     /// `copies_ceiling` in `lib.rs`): folded into [`Sweep::upper_bound`], so
     /// a play reaching it ends the search, and a floor above it answers
-    /// `None` at once.
+    /// `None` at once. It only ends and prunes: the ace-split nodes' order
+    /// and whether a narrow sweep is worth running keep the spec's own
+    /// bound ([`Sweep::own_upper_bound`]).
     pub at_most: Option<i32>,
     /// `gains()`, computed once (it depends on the spec only).
     gains_memo: Option<std::rc::Rc<[i32]>>,
