@@ -94,7 +94,8 @@ fn main() {
     // numbered as drawn, so ONLY=i names the same one either way.
     let reachable = std::env::var_os("REACHABLE").is_some();
     for i in 0..n {
-        let (table, hand) = g.position(rules.group_rules(), jokers, t, h, 0.3);
+        // (Dealt from the game's deck: `COPIES=1`, one deck.)
+        let (table, hand) = g.position_from_deck(rules.group_rules(), jokers, t, h, 0.3, copies);
         if reachable && rami_melds::table_rules::check_copies(&table, copies).is_err() {
             continue;
         }

@@ -24,7 +24,8 @@
 //! A Carousel play no renaming mends sends the search again in strict copies
 //! mode, where the sweep names set jokers within each suit's room
 //! ([`solve_strict`]): on demand only, as the plain optimum bounds the
-//! strict one.
+//! strict one. Its ceiling also counts what the rule costs
+//! ([`copies_ceiling`]), so a play reaching it ends the search.
 
 mod build;
 mod dfa;
@@ -226,6 +227,9 @@ struct Position {
     /// set only once a play broke it, as the plain sweep is cheaper and
     /// bounds the strict one from above.
     strict: bool,
+    /// Strict copies mode: the most a legal play can be worth
+    /// ([`copies_ceiling`]); a play reaching it ends the search.
+    ceiling: Option<i32>,
     table: Vec<Vec<Card>>,
     kinds: Vec<Kind>,
     hand: Vec<Card>,
@@ -285,6 +289,7 @@ impl Position {
             rules,
             copies,
             strict: false,
+            ceiling: None,
             table: table.to_vec(),
             kinds,
             hand: hand.iter().map(|c| c.in_hand()).collect(),
@@ -737,6 +742,14 @@ struct Best {
 fn search(pos: &Position, goal: Goal, dissolve: &[usize]) -> Option<Best> {
     let mut best: Option<Best> = None;
     for branch in search_order(pos, goal) {
+        // (Strict copies mode: no branch beats a play worth the ceiling.)
+        if best
+            .as_ref()
+            .zip(pos.ceiling)
+            .is_some_and(|(b, c)| b.value >= c)
+        {
+            break;
+        }
         try_branch(pos, goal, branch, dissolve, &mut best);
     }
     best
@@ -790,6 +803,7 @@ fn branch_top(
     let (spec, _, extra) = pos.spec(goal, branch, &groups);
     let mut sw = Sweep::new(&spec);
     sw.at_least = floor.map(|f| f - extra);
+    sw.at_most = pos.ceiling.map(|c| c - extra);
     let value = sw.best()? + extra;
     floor.is_none_or(|f| value >= f).then_some(value)
 }
@@ -823,6 +837,7 @@ fn sweep_branch(
     let (spec, fixed, extra) = pos.spec(goal, &branch, &groups);
     let mut sw = Sweep::new(&spec);
     sw.at_least = floor.map(|f| f - extra);
+    sw.at_most = pos.ceiling.map(|c| c - extra);
     let value = sw.best()? + extra;
     if floor.is_some_and(|f| value < f) {
         return None;
@@ -985,7 +1000,7 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
                 return Ok(if pos.strict {
                     None
                 } else {
-                    solve_strict(pos, goal).or_else(|| hint_past_the_rules(pos, goal, &play))
+                    solve_strict(pos, goal, &play).or_else(|| hint_past_the_rules(pos, goal, &play))
                 });
             }
             Ok(restricted::solve(pos, goal, legal::Fault::Names, &play)
@@ -1021,9 +1036,14 @@ fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play
 /// finished runs count twice, so it may stop near half of it). Measured (session 7,
 /// BENCHMARKS): in whole games it ran a few thousand states at most; on
 /// full two-deck tables with 20-card hands (`probe car 2 84 20 30`) it
-/// bites on 23 of 30 (70M-300M states would prove those optima, session 6),
+/// bit on 23 of 30 (70M-300M states would prove those optima, session 6),
 /// with the same answers at 2M as at 20M, 0.1-0.4 s against 1-2.5 s
-/// (release).
+/// (release). Since the copies ceiling ([`copies_ceiling`], "Session 7,
+/// the copies bound") it bites on none of the 77 reachable full tables of
+/// `REACHABLE=1 probe car 2 84 20 200` (most cards: the ceiling is
+/// reached), but still on most-points full tables, where the ceiling is
+/// mostly the whole hand (58 of the 10,000 positions of the long
+/// differential run fall below the reference).
 const STRICT_STATES: u64 = 2_000_000;
 
 thread_local! {
@@ -1038,15 +1058,23 @@ thread_local! {
 /// the strict one from above (every legal play is a play of the plain
 /// search), so a plain play that is legal, or that renaming makes legal,
 /// is already the exact answer; only the rest pay for the strict search.
+/// The search's ceiling is the least of the plain optimum (each branch's
+/// sweep bound) and [`copies_ceiling`] (`Position::ceiling`): a play worth
+/// it ends the search, exact, without the proof the plain bound could not
+/// give (that proof spent the whole budget on full tables).
 ///
 /// Within [`STRICT_STATES`] the answer is exact. Past it (counted as a
 /// bite of `internal::restricted_caps` and in `Stats::strict_cut`; off with
 /// the caps) the best legal play found stands: every play the strict search
 /// gives is checked again, and one still refused is dropped, so the finder
 /// never answers a play the engine would refuse.
-fn solve_strict(pos: &Position, goal: Goal) -> Option<Play> {
+fn solve_strict(pos: &Position, goal: Goal, plain: &Play) -> Option<Play> {
+    // (The plain play is the plain optimum, but for a hint, which has no
+    // ceiling.)
+    let plain_value: i32 = plain.played.iter().map(|&c| pos.weight(goal, c)).sum();
     let strict = Position {
         strict: true,
+        ceiling: copies_ceiling(pos, goal).map(|c| c.min(plain_value)),
         ..pos.clone()
     };
     let budget = if restricted::capped() {
@@ -1061,6 +1089,64 @@ fn solve_strict(pos: &Position, goal: Goal) -> Option<Play> {
         restricted::bite();
     }
     found.filter(|p| legal::check(pos.rules, pos.copies, &pos.table, &p.table, &p.played).is_ok())
+}
+
+/// The most any play legal under the copies rule can be worth (most cards or
+/// most points; `None` for a hint, whose best is the least), for the strict
+/// search's ceiling: the plain optimum cannot see what the rule costs, and on
+/// full tables the strict search spent its whole budget proving a play
+/// below it optimal.
+///
+/// Why it holds: every play the finder answers passes the engine's copies
+/// check on the whole new table (`legal::check`), where a face `f` named by
+/// `j` jokers needs `naturals(f) + j <= copies`, so `j` is at most `f`'s
+/// copies in neither the table nor the new table: the deck's copies in
+/// neither the table nor the hand (`outside`), plus `f`'s hand copies left
+/// in the hand. Summed over faces: the named jokers on the new table (every
+/// named table joker stays there, named, and every hand joker played, which
+/// the sweep's groups name) are at most `outside` plus the natural hand
+/// cards kept. So playing `p` hand jokers keeps at least
+/// `table jokers + p - outside` natural hand cards in the hand: the bound is
+/// the best of `p = 0..=hand jokers`, keeping the least worth.
+fn copies_ceiling(pos: &Position, goal: Goal) -> Option<i32> {
+    if goal == Goal::Hint {
+        return None;
+    }
+    let mut on_table = [0u8; 52];
+    let mut table_jokers: i32 = 0;
+    for c in pos.table.iter().flatten() {
+        match (c.natural_face(), c.declared()) {
+            (Some(f), _) => on_table[f.index()] = on_table[f.index()].saturating_add(1),
+            // (An unnamed table joker, where only one card fits, may stay
+            // unnamed in a group kept as it was, outside the rule: not
+            // counted. The sweep's groups name every joker they hold.)
+            (None, Some(_)) => table_jokers += 1,
+            (None, None) => {}
+        }
+    }
+    let outside: i32 = on_table
+        .iter()
+        .zip(&pos.hand_counts)
+        .map(|(&t, &h)| i32::from(pos.copies.saturating_sub(t.saturating_add(h))))
+        .sum();
+    // The natural hand cards' worth, least first.
+    let mut worth: Vec<i32> = pos
+        .hand
+        .iter()
+        .filter(|c| !c.is_joker())
+        .map(|&c| pos.weight(goal, c))
+        .collect();
+    worth.sort_unstable();
+    let naturals: i32 = worth.iter().sum();
+    let joker = pos.weight(goal, Card::JOKER);
+    (0..=i32::from(pos.hand_jokers))
+        .map(|played| {
+            let kept = usize::try_from(table_jokers + played - outside)
+                .unwrap_or(0)
+                .min(worth.len());
+            naturals - worth[..kept].iter().sum::<i32>() + played * joker
+        })
+        .max()
 }
 
 /// The finder without the rules of [`legal`]: exact for the other rule sets.

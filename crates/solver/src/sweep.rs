@@ -1484,6 +1484,14 @@ pub(crate) struct Sweep<'a> {
     /// Only plays worth at least this are of interest (the caller has one just
     /// below): `None` when there is none.
     pub at_least: Option<i32>,
+    /// The most a play this search may answer can be worth, known from
+    /// outside (strict copies mode: what the copies rule leaves, see
+    /// `copies_ceiling` in `lib.rs`): folded into [`Sweep::upper_bound`], so
+    /// a play reaching it ends the search, and a floor above it answers
+    /// `None` at once. It only ends and prunes: the ace-split nodes' order
+    /// and whether a narrow sweep is worth running keep the spec's own
+    /// bound ([`Sweep::own_upper_bound`]).
+    pub at_most: Option<i32>,
     /// `gains()`, computed once (it depends on the spec only).
     gains_memo: Option<std::rc::Rc<[i32]>>,
     /// Ace-either: the ace copies each suit puts at the low end are carried in
@@ -1553,6 +1561,7 @@ impl<'a> Sweep<'a> {
             limit: None,
             most: i32::MAX,
             at_least: None,
+            at_most: None,
             gains_memo: None,
             guide: None,
             run_reach: None,
@@ -1673,7 +1682,12 @@ impl<'a> Sweep<'a> {
         }
         // (A guess that reaches this bound ends the search before any exact
         // sweep.)
-        open.push((bound, [None; 4], None));
+        // (Nodes are ordered by the spec's own bound: a ceiling from outside,
+        // `at_most`, would tie them all and turn best-first into last-first,
+        // which lost most-points plays to the strict copies budget; it only
+        // ends the search, below.)
+        open.push((self.own_upper_bound(&gains), [None; 4], None));
+        let ceiling = bound;
         let mut guesses: Vec<[Option<u8>; 4]> = Vec::with_capacity(2);
         for table_only in [false, true] {
             let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
@@ -1715,7 +1729,7 @@ impl<'a> Sweep<'a> {
                 }
             }
             let (bound, fix, cap) = open.remove(at);
-            if best.as_ref().is_some_and(|b| b.0 >= bound) || self.over_limit() {
+            if best.as_ref().is_some_and(|b| b.0 >= bound.min(ceiling)) || self.over_limit() {
                 break;
             }
             self.ace_fix = fix;
@@ -2138,9 +2152,17 @@ impl<'a> Sweep<'a> {
         // narrow one mostly found nothing (ace-either nodes refuted by their
         // parent's value; callgrind, best play: car 2 30 10 100 -2.7%,
         // either 0 30 10 100 -4.0%, tah 4 30 10 100 -2.9%).
+        // (Against the spec's own bound: a ceiling from outside, `at_most`,
+        // may equal the floor while the play worth it is still to be found,
+        // which the narrow sweep mostly finds for a fraction of the exact
+        // sweep's states: strict copies mode, `REACHABLE=1 probe car 2 84
+        // 20 200` #70 found 18 of 19 within the budget without it.)
+        let own_bound = cap.map_or(self.own_upper_bound(&gains), |c| {
+            c.min(self.own_upper_bound(&gains))
+        });
         let chase = (spec_bound > 0 || !self.spec.need_hand)
             && self.limit.is_none()
-            && floor.is_none_or(|f| f < bound);
+            && floor.is_none_or(|f| f < own_bound);
         let mut beam = if chase {
             self.run(scratch, &gains, Some(self.beam_width()))
         } else {
@@ -2193,6 +2215,12 @@ impl<'a> Sweep<'a> {
     /// could be in some group once (per step, `gains`), and for a hint the one
     /// cheapest card.
     fn upper_bound(&self, gains: &[i32]) -> i32 {
+        let own = self.own_upper_bound(gains);
+        self.at_most.map_or(own, |m| own.min(m))
+    }
+
+    /// [`Sweep::upper_bound`] from the spec alone (no [`Sweep::at_most`]).
+    fn own_upper_bound(&self, gains: &[i32]) -> i32 {
         let by_steps = (gains.first().copied().unwrap_or(0) + self.spec.bonus).min(self.most);
         self.cheapest_hint().map_or(by_steps, |c| by_steps.min(c))
     }

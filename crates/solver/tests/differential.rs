@@ -274,6 +274,44 @@ fn either_jokers_carousel() {
         true,
     );
 }
+/// A full reachable Carousel table (case 15 of `either_jokers_carousel`)
+/// whose plain best play (all 20 cards) breaks the copies rule beyond
+/// renaming: the strict search used to spend its whole 2M-state budget
+/// proving its play of 19 optimal (cut short, so possibly inexact). The
+/// copies ceiling (`copies_ceiling` in `lib.rs`: each joker on the new table
+/// needs a copy of its card outside it) is 19, so the first play of 19
+/// ends the search, exact: against the reference holding the copies rule.
+#[test]
+fn carousel_full_table_the_copies_ceiling_proves_the_optimum() {
+    let table = rami_cards::parse_table(
+        "3C 4C 5C 6C 7C 8C | 9D *10D JD QD KD | *9C 10C JC QC KC | 3H 3D 3C | 8C 9C 10C | 4S 4H 4D 4C | 7H 8H 9H 10H JH | 5S 5H 5D | 6D 7D 8D 9D 10D | AH AD AC | QS QD QC | 6S 7S 8S 9S 10S JS | 5H 6H 7H 8H 9H 10H | 2S 2H 2D 2C | 2S 2H 2D 2C | JS JH JC | AS AD AC | 4S 5S 6S 7S 8S 9S | 3D 4D 5D 6D 7D | QH KH AH",
+    )
+    .expect("table");
+    let hand =
+        rami_cards::parse_cards("3H 6H 7C 10D 4H 6C KS 3S KS 5C AS QH 10S KC JD QS 9C KD 8D KH")
+            .expect("hand");
+    assert!(rami_melds::table_rules::check_copies(&table, 2).is_ok());
+    let mut counts = counts_of(AceMode::Either, false, &table, &hand, true);
+    counts.copies = Some(2);
+    let want = ip::optimum(&counts).expect("reference");
+    internal::restricted_caps(true);
+    internal::take_stats();
+    let play = solve(RuleSet::Carousel, &table, &hand, Goal::MostCards).expect("valid position");
+    let stats = internal::take_stats();
+    let play = play.expect("a play");
+    check_play(RuleSet::Carousel, &table, &hand, &play);
+    assert_eq!(
+        stats.strict_runs, 1,
+        "the plain play breaks the copies rule"
+    );
+    assert_eq!(
+        stats.strict_cut, 0,
+        "the strict search ends within its budget"
+    );
+    assert_eq!(internal::restricted_caps(true), 0);
+    assert_eq!(play.count as i32, want);
+    assert_eq!(want, 19);
+}
 #[test]
 fn high_jokers() {
     run(None, AceMode::High, 2, false, quick(), 5, 24, true);

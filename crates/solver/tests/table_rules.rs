@@ -262,24 +262,26 @@ fn vatikan_joker_piece_takes_its_joker_out_of_the_old_group() {
 
 #[test]
 fn carousel_strict_search_past_its_budget_answers_a_legal_play() {
-    // A full two-deck table and a 20-card hand (case 15 of the differential
-    // test `either_jokers_carousel`): the plain best play puts all 20 down
-    // with a joker named for a card whose two copies are down, and no
-    // renaming mends it. The strict copies search cannot prove its optimum
-    // within its state budget (it bites: counted with the restricted
-    // searches' bites and in `Stats::strict_cut`), and the best legal play it
-    // found stands. The old finder returned the refused play.
+    // A full two-deck table and a 19-card hand, most points (case 143 of
+    // the differential test `either_jokers_carousel` at `RAMI_DIFF_N=300`):
+    // the plain best play breaks the copies rule and no renaming mends it.
+    // The copies ceiling (`copies_ceiling`) is the whole hand here (more
+    // copies are out of play than there are table jokers), so the strict
+    // search cannot prove its optimum (152, the integer-programming
+    // reference) within its state budget: it bites (counted with the
+    // restricted searches' bites and in `Stats::strict_cut`), and the best
+    // legal play it found stands. The old finder returned the refused play.
     let t = table(
-        "3C 4C 5C 6C 7C 8C | 9D *10D JD QD KD | *9C 10C JC QC KC | 3H 3D 3C | 8C 9C 10C | 4S 4H 4D 4C | 7H 8H 9H 10H JH | 5S 5H 5D | 6D 7D 8D 9D 10D | AH AD AC | QS QD QC | 6S 7S 8S 9S 10S JS | 5H 6H 7H 8H 9H 10H | 2S 2H 2D 2C | 2S 2H 2D 2C | JS JH JC | AS AD AC | 4S 5S 6S 7S 8S 9S | 3D 4D 5D 6D 7D | QH KH AH",
+        "*AS AD AC | 5S 5H 5D 5C | AH *2H 3H | 9S 9H 9C | JS JH JD JC | 3D 4D 5D 6D 7D | AS AH AD AC | 9S 9H 9D 9C | 3S 3H 3D 3C | 8S 8H 8C | KS KH KD KC | 8S 8D 8C | 6S 6H 6D 6C | 2H 2D 2C | 7S 7H 7D 7C | JS JD JC | 10S 10H 10D 10C | 2S 2H 2D 2C | 3C 4C 5C 6C 7C | 4S 5S 6S | 10S 10D 10C | JH QH KH | 4H 5H 6H | 4S 4H 4D 4C",
     );
-    let h = cards("3H 6H 7C 10D 4H 6C KS 3S KS 5C AS QH 10S KC JD QS 9C KD 8D KH");
+    let h = cards("QC 8H AS QS QD 10H 2S QC KD QS 7S QH KC QD 9D 3S 7H KS 8D");
     rami_solver::internal::restricted_caps(true);
     rami_solver::internal::take_stats();
     // (`solve_checked` asserts the engine's table rules hold.)
-    let p = solve_checked(RuleSet::Carousel, &t, &h, Goal::MostCards);
+    let p = solve_checked(RuleSet::Carousel, &t, &h, Goal::MostPoints);
     let stats = rami_solver::internal::take_stats();
     assert_eq!(stats.strict_runs, 1);
     assert_eq!(stats.strict_cut, 1);
     assert!(rami_solver::internal::restricted_caps(true) > 0);
-    assert_eq!(p.map(|p| p.count), Some(19));
+    assert_eq!(p.map(|p| p.points), Some(150));
 }

@@ -26,6 +26,7 @@ impl Gen {
     }
 
     /// A table of about `table_cards` cards and a hand of `hand_cards`.
+    #[allow(dead_code)] // (the probe deals with `position_from_deck`)
     pub fn position(
         &mut self,
         rules: GroupRules,
@@ -34,7 +35,22 @@ impl Gen {
         hand_cards: usize,
         joker_chance: f64,
     ) -> (Vec<Vec<Card>>, Vec<Card>) {
-        let mut deck = [2u8; 52];
+        self.position_from_deck(rules, deck_jokers, table_cards, hand_cards, joker_chance, 2)
+    }
+
+    /// [`Gen::position`] dealt from a deck of `copies` of each card (one:
+    /// two-player Carousel); two draws the same positions as `position`.
+    #[allow(dead_code)] // (the probe's; not every user needs it)
+    pub fn position_from_deck(
+        &mut self,
+        rules: GroupRules,
+        deck_jokers: u8,
+        table_cards: usize,
+        hand_cards: usize,
+        joker_chance: f64,
+        copies: u8,
+    ) -> (Vec<Vec<Card>>, Vec<Card>) {
+        let mut deck = [copies; 52];
         let mut jokers = deck_jokers;
         let mut table: Vec<Vec<Card>> = Vec::new();
         let mut n = 0;
