@@ -25,7 +25,8 @@
 //! mode, where the sweep names set jokers within each suit's room
 //! ([`solve_strict`]): on demand only, as the plain optimum bounds the
 //! strict one. Its ceiling also counts what the rule costs
-//! ([`copies_ceiling`]), so a play reaching it ends the search.
+//! ([`copies_ceiling`]), so a play reaching it ends the search; most points
+//! looks for a play worth it first ([`try_at_ceiling`]).
 
 mod build;
 mod dfa;
@@ -1049,9 +1050,11 @@ fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play
 /// (release). Since the copies ceiling ([`copies_ceiling`], "Session 7,
 /// the copies bound") it bites on none of the 77 reachable full tables of
 /// `REACHABLE=1 probe car 2 84 20 200` (most cards: the ceiling is
-/// reached), but still on most-points full tables, where the ceiling is
-/// mostly the whole hand (58 of the 10,000 positions of the long
-/// differential run fall below the reference).
+/// reached). Most points bit on 58 of the 10,000 positions of the long
+/// differential run, below the reference, where the ceiling was the optimum
+/// but the search found it only after millions of states; since the try at
+/// the ceiling ([`try_at_ceiling`], "Session 7, most points under the
+/// copies rule") on none of them.
 const STRICT_STATES: u64 = 2_000_000;
 
 thread_local! {
@@ -1069,7 +1072,9 @@ thread_local! {
 /// The search's ceiling is the least of the plain optimum (each branch's
 /// sweep bound) and [`copies_ceiling`] (`Position::ceiling`): a play worth
 /// it ends the search, exact, without the proof the plain bound could not
-/// give (that proof spent the whole budget on full tables).
+/// give (that proof spent the whole budget on full tables). Most points
+/// first looks for a play worth the ceiling alone ([`try_at_ceiling`]),
+/// within a part of the budget.
 ///
 /// Within [`STRICT_STATES`] the answer is exact. Past it (counted as a
 /// bite of `internal::restricted_caps` and in `Stats::strict_cut`; off with
