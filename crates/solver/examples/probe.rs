@@ -72,7 +72,13 @@ fn main() {
     let t: usize = args[3].parse().unwrap();
     let h: usize = args[4].parse().unwrap();
     let n: usize = args[5].parse().unwrap();
-    let hint = args.get(6).is_some();
+    // A sixth argument: `points` for the most points, anything else the hint
+    // (nothing: the most cards).
+    let goal = match args.get(6).map(|s| s.as_str()) {
+        None => Goal::MostCards,
+        Some("points") => Goal::MostPoints,
+        Some(_) => Goal::Hint,
+    };
     let mut g = Gen::new(7);
     let mut times = Vec::new();
     // States generated: all, by narrow sweeps, by limited sweeps; sweeps.
@@ -114,13 +120,7 @@ fn main() {
         let s = Instant::now();
         // OPT=1: the optimum alone (no layout, no fewest-changes step).
         if std::env::var_os("OPT").is_some() {
-            let v = rami_solver::internal::optimum(
-                rules,
-                &table,
-                &hand,
-                if hint { Goal::Hint } else { Goal::MostCards },
-            )
-            .unwrap();
+            let v = rami_solver::internal::optimum(rules, &table, &hand, goal).unwrap();
             let e = cputime::now() - c0;
             times.push((e, i));
             let st = rami_solver::internal::take_stats();
@@ -136,14 +136,7 @@ fn main() {
             plays += usize::from(v.is_some());
             continue;
         }
-        let p = rami_solver::solve_with_copies(
-            rules,
-            copies,
-            &table,
-            &hand,
-            if hint { Goal::Hint } else { Goal::MostCards },
-        )
-        .unwrap();
+        let p = rami_solver::solve_with_copies(rules, copies, &table, &hand, goal).unwrap();
         let wall = s.elapsed();
         let e = cputime::now() - c0;
         let _ = wall;
@@ -151,9 +144,10 @@ fn main() {
         let st = rami_solver::internal::take_stats();
         if std::env::var_os("VERBOSE").is_some() {
             println!(
-                "{i}: {:?} count {:?} beam {} exact {} limited {} states {} (narrow {} limited {}) widest {} strict {}/{}/{}",
+                "{i}: {:?} count {:?} points {:?} beam {} exact {} limited {} states {} (narrow {} limited {}) widest {} strict {}/{}/{}",
                 e,
                 p.as_ref().map(|p| p.count),
+                p.as_ref().map(|p| p.points),
                 st.beam_sweeps,
                 st.exact_sweeps,
                 st.limited,

@@ -25,7 +25,8 @@
 //! mode, where the sweep names set jokers within each suit's room
 //! ([`solve_strict`]): on demand only, as the plain optimum bounds the
 //! strict one. Its ceiling also counts what the rule costs
-//! ([`copies_ceiling`]), so a play reaching it ends the search.
+//! ([`copies_ceiling`]), so a play reaching it ends the search; most points
+//! looks for a play worth it first ([`try_at_ceiling`]).
 
 mod build;
 mod dfa;
@@ -230,6 +231,9 @@ struct Position {
     /// Strict copies mode: the most a legal play can be worth
     /// ([`copies_ceiling`]); a play reaching it ends the search.
     ceiling: Option<i32>,
+    /// Strict copies mode: only plays worth at least this are looked for
+    /// (the try at the ceiling itself, see [`solve_strict`]).
+    floor: Option<i32>,
     table: Vec<Vec<Card>>,
     kinds: Vec<Kind>,
     hand: Vec<Card>,
@@ -290,6 +294,7 @@ impl Position {
             copies,
             strict: false,
             ceiling: None,
+            floor: None,
             table: table.to_vec(),
             kinds,
             hand: hand.iter().map(|c| c.in_hand()).collect(),
@@ -783,8 +788,12 @@ fn try_branch(
     dissolve: &[usize],
     best: &mut Option<Best>,
 ) {
-    // Only a better branch matters.
-    let floor = best.as_ref().map(|b| b.value + 1);
+    // Only a better branch matters (and in the try at the ceiling, nothing
+    // below it).
+    let floor = match (best.as_ref().map(|b| b.value + 1), pos.floor) {
+        (Some(a), Some(b)) => Some(a.max(b)),
+        (a, b) => a.or(b),
+    };
     if let Some(b) = sweep_branch(pos, goal, branch, dissolve, floor) {
         *best = Some(b);
     }
@@ -1041,9 +1050,11 @@ fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play
 /// (release). Since the copies ceiling ([`copies_ceiling`], "Session 7,
 /// the copies bound") it bites on none of the 77 reachable full tables of
 /// `REACHABLE=1 probe car 2 84 20 200` (most cards: the ceiling is
-/// reached), but still on most-points full tables, where the ceiling is
-/// mostly the whole hand (58 of the 10,000 positions of the long
-/// differential run fall below the reference).
+/// reached). Most points bit on 58 of the 10,000 positions of the long
+/// differential run, below the reference, where the ceiling was the optimum
+/// but the search found it only after millions of states; since the try at
+/// the ceiling ([`try_at_ceiling`], "Session 7, most points under the
+/// copies rule") on none of them.
 const STRICT_STATES: u64 = 2_000_000;
 
 thread_local! {
@@ -1061,7 +1072,9 @@ thread_local! {
 /// The search's ceiling is the least of the plain optimum (each branch's
 /// sweep bound) and [`copies_ceiling`] (`Position::ceiling`): a play worth
 /// it ends the search, exact, without the proof the plain bound could not
-/// give (that proof spent the whole budget on full tables).
+/// give (that proof spent the whole budget on full tables). Most points
+/// first looks for a play worth the ceiling alone ([`try_at_ceiling`]),
+/// within a part of the budget.
 ///
 /// Within [`STRICT_STATES`] the answer is exact. Past it (counted as a
 /// bite of `internal::restricted_caps` and in `Stats::strict_cut`; off with
@@ -1082,13 +1095,74 @@ fn solve_strict(pos: &Position, goal: Goal, plain: &Play) -> Option<Play> {
     } else {
         u64::MAX
     };
+    let legal =
+        |p: &Play| legal::check(pos.rules, pos.copies, &pos.table, &p.table, &p.played).is_ok();
     let before = sweep::strict_budget_start(budget);
+    if let Some(at_ceiling) =
+        try_at_ceiling(pos, goal, strict.ceiling, budget / AT_CEILING_SHARE).filter(|p| legal(p))
+    {
+        sweep::strict_budget_end(before);
+        return Some(at_ceiling);
+    }
     let found = solve_checked(&strict, goal).ok().flatten();
     let cut = sweep::strict_budget_end(before);
     if cut {
         restricted::bite();
     }
-    found.filter(|p| legal::check(pos.rules, pos.copies, &pos.table, &p.table, &p.played).is_ok())
+    found.filter(|p| legal(p))
+}
+
+/// The part of the strict budget ([`STRICT_STATES`]) the try at the ceiling
+/// ([`try_at_ceiling`]) may spend: one in this many states.
+const AT_CEILING_SHARE: u64 = 4;
+
+/// Most points, strict copies mode: a play worth exactly `ceiling`, looked for
+/// on the hand without the natural cards [`copies_ceiling`] keeps (its least
+/// worth ones) and the hand jokers it does not play, with every state below
+/// the ceiling dropped. On full tables the ceiling is mostly the strict
+/// optimum, which the whole search found only after millions of states (the
+/// ace-split branch and bound's leaves all tie at the plain bound, and each
+/// costs hundreds of thousands of states); here the cards to keep are fixed
+/// and nothing may be left out, so a state that drops a card dies at once.
+/// Sound either way: every play of the smaller hand is a play of the whole
+/// hand, worth the same; one worth the ceiling is optimal (nothing beats the
+/// ceiling), anything else is discarded and the whole search runs. Within
+/// `budget` states (a part of the caller's strict budget: a try that runs
+/// out is not a cut of the search, which then runs with what is left).
+fn try_at_ceiling(pos: &Position, goal: Goal, ceiling: Option<i32>, budget: u64) -> Option<Play> {
+    if goal != Goal::MostPoints {
+        return None;
+    }
+    let ceiling = ceiling?;
+    let (value, kept, jokers_played) = ceiling_keeping(pos, goal)?;
+    // (A ceiling below the copies bound is the plain optimum's: it does not
+    // say which cards to keep.)
+    if value != ceiling || (kept == 0 && jokers_played == pos.hand_jokers) {
+        return None;
+    }
+    let mut naturals: Vec<Card> = pos.hand.iter().copied().filter(|c| !c.is_joker()).collect();
+    naturals.sort_by_key(|&c| pos.weight(goal, c));
+    let hand: Vec<Card> = naturals
+        .into_iter()
+        .skip(kept)
+        .chain(
+            pos.hand
+                .iter()
+                .copied()
+                .filter(|c| c.is_joker())
+                .take(usize::from(jokers_played)),
+        )
+        .collect();
+    let smaller = Position {
+        strict: true,
+        ceiling: Some(ceiling),
+        floor: Some(ceiling),
+        ..Position::new(pos.rules, pos.copies, &pos.table, &hand).ok()?
+    };
+    let part = sweep::strict_part_start(budget);
+    let found = solve_checked(&smaller, goal).ok().flatten();
+    sweep::strict_part_end(part);
+    found.filter(|p| p.played.iter().map(|&c| pos.weight(goal, c)).sum::<i32>() == ceiling)
 }
 
 /// The most any play legal under the copies rule can be worth (most cards or
@@ -1109,6 +1183,12 @@ fn solve_strict(pos: &Position, goal: Goal, plain: &Play) -> Option<Play> {
 /// `table jokers + p - outside` natural hand cards in the hand: the bound is
 /// the best of `p = 0..=hand jokers`, keeping the least worth.
 fn copies_ceiling(pos: &Position, goal: Goal) -> Option<i32> {
+    ceiling_keeping(pos, goal).map(|(value, _, _)| value)
+}
+
+/// [`copies_ceiling`], with how it is reached: the natural hand cards kept
+/// (that many of the least worth) and the hand jokers played.
+fn ceiling_keeping(pos: &Position, goal: Goal) -> Option<(i32, usize, u8)> {
     if goal == Goal::Hint {
         return None;
     }
@@ -1139,14 +1219,19 @@ fn copies_ceiling(pos: &Position, goal: Goal) -> Option<i32> {
     worth.sort_unstable();
     let naturals: i32 = worth.iter().sum();
     let joker = pos.weight(goal, Card::JOKER);
-    (0..=i32::from(pos.hand_jokers))
+    (0..=pos.hand_jokers)
         .map(|played| {
-            let kept = usize::try_from(table_jokers + played - outside)
+            let kept = usize::try_from(table_jokers + i32::from(played) - outside)
                 .unwrap_or(0)
                 .min(worth.len());
-            naturals - worth[..kept].iter().sum::<i32>() + played * joker
+            (
+                naturals - worth[..kept].iter().sum::<i32>() + i32::from(played) * joker,
+                kept,
+                played,
+            )
         })
-        .max()
+        // (The most worth; among equals the fewest cards kept.)
+        .max_by_key(|&(value, kept, _)| (value, std::cmp::Reverse(kept)))
 }
 
 /// The finder without the rules of [`legal`]: exact for the other rule sets.

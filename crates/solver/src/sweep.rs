@@ -1425,6 +1425,29 @@ pub(crate) fn strict_budget_end(budget: StrictBudget) -> bool {
     hit
 }
 
+/// A part of the strict budget in force: strict sweeps may spend `states`
+/// more states (at most what the budget in force leaves) until
+/// [`strict_part_end`], which gives the budget in force back as it was (a
+/// part that runs out is not a cut of the whole search). Counted in the
+/// whole search's `Stats::strict_states`, not as a run of its own.
+pub(crate) fn strict_part_start(states: u64) -> StrictBudget {
+    let now = STATS.with(|s| s.get().states);
+    let outer = STRICT_DEADLINE.with(|d| {
+        let (deadline, hit) = d.get();
+        d.set((deadline.min(now.saturating_add(states)), hit));
+        (deadline, hit)
+    });
+    StrictBudget {
+        outer,
+        states_at_start: now,
+    }
+}
+
+/// Ends a part of the strict budget ([`strict_part_start`]).
+pub(crate) fn strict_part_end(part: StrictBudget) {
+    STRICT_DEADLINE.with(|d| d.set(part.outer));
+}
+
 /// A strict sweep that has explored `explored` states is past the budget
 /// (counting its finished sweeps twice: it only stops earlier).
 fn strict_over(explored: usize) -> bool {
