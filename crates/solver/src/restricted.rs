@@ -43,6 +43,10 @@
 //! best play that keeps the joker elsewhere at a lower value is missed; in
 //! the Vatikan positions looked at, a free joker the sweep named for a card
 //! whose copies are down, which also made the state budget bite there).
+//! Vatikan, session 7: then the whole search runs again in strict copies
+//! mode (`crate::solve_strict`, this search's sweeps included), legal by
+//! construction for the copies rule, exact within its own state budget (on
+//! full tables, most points, it bites).
 
 use crate::sweep::Sweep;
 use crate::{
