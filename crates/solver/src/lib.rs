@@ -26,7 +26,10 @@
 //! ([`solve_strict`]): on demand only, as the plain optimum bounds the
 //! strict one. Its ceiling also counts what the rule costs
 //! ([`copies_ceiling`]), so a play reaching it ends the search; most points
-//! looks for a play worth it first ([`try_at_ceiling`]).
+//! looks for a play worth it first ([`try_at_ceiling`]). Vatikan's
+//! restricted search, once the rule refused plays it swept, runs the same
+//! strict search (whose own anchoring faults go to the restricted search in
+//! strict mode) and keeps the better legal play.
 
 mod build;
 mod dfa;
@@ -1063,7 +1066,10 @@ thread_local! {
 }
 
 /// Carousel's best play (or hint) under the copies rule, once the plain
-/// search's play broke it and no renaming mended it: the search
+/// search's play broke it and no renaming mended it (and Vatikan's best play,
+/// from `restricted::solve`, once the rule refused plays the restricted
+/// search swept; a strict play that breaks the anchoring rule goes on to
+/// the restricted search in strict mode): the search
 /// again in strict copies mode (`Spec::strict_copies`), whose sweeps keep
 /// the rule by construction. Run on demand only: the plain optimum bounds
 /// the strict one from above (every legal play is a play of the plain

@@ -43,6 +43,10 @@
 //! best play that keeps the joker elsewhere at a lower value is missed; in
 //! the Vatikan positions looked at, a free joker the sweep named for a card
 //! whose copies are down, which also made the state budget bite there).
+//! Vatikan, session 7: then the whole search runs again in strict copies
+//! mode (`crate::solve_strict`, this search's sweeps included), legal by
+//! construction for the copies rule, exact within its own state budget (on
+//! full tables, most points, it bites).
 
 use crate::sweep::Sweep;
 use crate::{
@@ -126,12 +130,33 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
     let found = by_rules(pos, goal, fault, first);
     let refused = NAMES_REFUSED.with(|r| r.replace(before));
     let ceiling = value_of(goal, first);
-    if pos.hand_jokers == 0
-        || !refused
-        || found
-            .as_ref()
+    let reached = |p: &Option<Play>| {
+        p.as_ref()
             .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
-    {
+    };
+    if !refused || reached(&found) {
+        return found;
+    }
+    // Vatikan: a play the copies rule refused, after renaming, was passed
+    // over with every play below it in its branch (a free joker the sweep
+    // named for a card whose copies are all down, #2129 of
+    // `vatikan_caps_against_the_uncapped_search`). The search again in strict
+    // copies mode (`crate::solve_strict`: its sweeps, this search's included,
+    // keep the copies rule by construction) finds the best play the rule
+    // allows; the better of the two stands, as both are checked legal.
+    // (Not for a hint, which `hint_past_the_rules` serves; not within the
+    // strict search itself.)
+    let found = if pos.rules == RuleSet::Vatikan && !pos.strict && goal != Goal::Hint {
+        let strict = crate::solve_strict(pos, goal, first);
+        let best = better(goal, found, strict);
+        if reached(&best) {
+            return best;
+        }
+        best
+    } else {
+        found
+    };
+    if pos.hand_jokers == 0 {
         return found;
     }
     // The branches' sweeps place a hand joker where the copies rule can refuse
@@ -146,7 +171,12 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
     let held = Position::new(pos.rules, pos.copies, &pos.table, &hand)
         .ok()
         .and_then(|p| crate::solve_position(p, goal).ok().flatten());
-    match (found, held) {
+    better(goal, found, held)
+}
+
+/// The better of two plays (`a` on a tie), either of which may be missing.
+fn better(goal: Goal, a: Option<Play>, b: Option<Play>) -> Option<Play> {
+    match (a, b) {
         (Some(a), Some(b)) => Some(if value_of(goal, &b) > value_of(goal, &a) {
             b
         } else {

@@ -22,7 +22,8 @@
 //! branch and bound over how each suit's aces split between the two ends (see
 //! [`Sweep::solve`]), never a per-state count.
 //!
-//! Strict copies mode ([`Spec::strict_copies`], Carousel on demand) makes the
+//! Strict copies mode ([`Spec::strict_copies`], Carousel and Vatikan on
+//! demand) makes the
 //! copies rule exact in the sweep: each face's copies within its cap, the sets
 //! code holding per suit its set copies and the room left for set jokers
 //! named for it, and at ace-either the rooms the low aces leave carried to the
@@ -72,7 +73,10 @@ pub(crate) struct Spec {
     /// limit.
     pub joker_face_cap: [u8; 52],
     /// Strict copies mode (Carousel, on demand: after a play broke the copies
-    /// rule and no renaming mended it, see `solve_strict` in `lib.rs`): every face's copies placed in the sweep (naturals and run
+    /// rule and no renaming mended it, see `solve_strict` in `lib.rs`;
+    /// Vatikan, once the rule refused plays its restricted search swept,
+    /// anchored jokers and pieces' names counted as copies of their cards
+    /// like the table's): every face's copies placed in the sweep (naturals and run
     /// jokers) stay within `joker_face_cap` (past it some joker named for the
     /// face would break the rule), and each rank's set jokers are named for
     /// missing suits of their sets with room left under the cap, so a play
