@@ -581,6 +581,21 @@ fn decode_sets_feasible(code: u16, j: u8, one_joker: bool) -> bool {
     sets_feasible(c, j, one_joker)
 }
 
+/// `node` into the next layer: a new state is pushed, a state seen already
+/// keeps the better value (the hot loops' one way to add a state).
+#[inline(always)]
+fn offer(map: &mut StateMap, next: &mut Vec<Node>, node: Node) {
+    match map.get_or_insert(node.key, next.len() as u32) {
+        Some(at) => {
+            let o = &mut next[at as usize];
+            if node.value > o.value {
+                *o = node;
+            }
+        }
+        None => next.push(node),
+    }
+}
+
 /// Open-addressing map from state keys to node indexes, emptied in O(1) by
 /// moving to a new generation. Each slot holds its key, value and generation
 /// side by side: a probe touches one cache line.
@@ -2515,15 +2530,7 @@ impl<'a> Sweep<'a> {
                             parent: i as u32,
                             mv: Move::Suit(c),
                         };
-                        match map.get_or_insert(nk, next.len() as u32) {
-                            Some(at) => {
-                                let o = &mut next[at as usize];
-                                if value > o.value {
-                                    *o = node;
-                                }
-                            }
-                            None => next.push(node),
-                        }
+                        offer(map, &mut next, node);
                     }
                 }
                 step += 1;
@@ -2568,15 +2575,7 @@ impl<'a> Sweep<'a> {
                         parent: i as u32,
                         mv: Move::Sets(j),
                     };
-                    match map.get_or_insert(nk, next.len() as u32) {
-                        Some(at) => {
-                            let o = &mut next[at as usize];
-                            if node.value > o.value {
-                                *o = node;
-                            }
-                        }
-                        None => next.push(node),
-                    }
+                    offer(map, &mut next, node);
                 }
             }
             step += 1;
@@ -2776,15 +2775,7 @@ impl<'a> Sweep<'a> {
                     parent,
                     mv: Move::Sets(j),
                 };
-                match map.get_or_insert(nk, next.len() as u32) {
-                    Some(at) => {
-                        let o = &mut next[at as usize];
-                        if node.value > o.value {
-                            *o = node;
-                        }
-                    }
-                    None => next.push(node),
-                }
+                offer(map, next, node);
             }
         }
     }
