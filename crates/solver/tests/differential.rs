@@ -274,6 +274,32 @@ fn either_jokers_carousel() {
         true,
     );
 }
+/// Carousel's play for `goal`, checked, after exactly one strict copies
+/// search (the plain play broke the copies rule) that ended within its
+/// budget, with no other cap biting: a play the search proved optimal.
+fn proven_by_one_strict_search(
+    table: &[Vec<Card>],
+    hand: &[Card],
+    goal: Goal,
+) -> rami_solver::Play {
+    internal::restricted_caps(true);
+    internal::take_stats();
+    let play = solve(RuleSet::Carousel, table, hand, goal).expect("valid position");
+    let stats = internal::take_stats();
+    let play = play.expect("a play");
+    check_play(RuleSet::Carousel, table, hand, &play);
+    assert_eq!(
+        stats.strict_runs, 1,
+        "the plain play breaks the copies rule"
+    );
+    assert_eq!(
+        stats.strict_cut, 0,
+        "the strict search ends within its budget"
+    );
+    assert_eq!(internal::restricted_caps(true), 0);
+    play
+}
+
 /// A full reachable Carousel table (case 15 of `either_jokers_carousel`)
 /// whose plain best play (all 20 cards) breaks the copies rule beyond
 /// renaming: the strict search used to spend its whole 2M-state budget
@@ -294,21 +320,7 @@ fn carousel_full_table_the_copies_ceiling_proves_the_optimum() {
     let mut counts = counts_of(AceMode::Either, false, &table, &hand, true);
     counts.copies = Some(2);
     let want = ip::optimum(&counts).expect("reference");
-    internal::restricted_caps(true);
-    internal::take_stats();
-    let play = solve(RuleSet::Carousel, &table, &hand, Goal::MostCards).expect("valid position");
-    let stats = internal::take_stats();
-    let play = play.expect("a play");
-    check_play(RuleSet::Carousel, &table, &hand, &play);
-    assert_eq!(
-        stats.strict_runs, 1,
-        "the plain play breaks the copies rule"
-    );
-    assert_eq!(
-        stats.strict_cut, 0,
-        "the strict search ends within its budget"
-    );
-    assert_eq!(internal::restricted_caps(true), 0);
+    let play = proven_by_one_strict_search(&table, &hand, Goal::MostCards);
     assert_eq!(play.count as i32, want);
     assert_eq!(want, 19);
 }
@@ -340,21 +352,7 @@ fn carousel_full_table_most_points_the_try_at_the_ceiling_finds_the_optimum() {
     }
     counts.joker_weight = RuleSet::Carousel.hand_points(Card::JOKER) as i32;
     let want = ip::optimum(&counts).expect("reference");
-    internal::restricted_caps(true);
-    internal::take_stats();
-    let play = solve(RuleSet::Carousel, &table, &hand, Goal::MostPoints).expect("valid position");
-    let stats = internal::take_stats();
-    let play = play.expect("a play");
-    check_play(RuleSet::Carousel, &table, &hand, &play);
-    assert_eq!(
-        stats.strict_runs, 1,
-        "the plain play breaks the copies rule"
-    );
-    assert_eq!(
-        stats.strict_cut, 0,
-        "the strict search ends within its budget"
-    );
-    assert_eq!(internal::restricted_caps(true), 0);
+    let play = proven_by_one_strict_search(&table, &hand, Goal::MostPoints);
     assert_eq!(play.points as i32, want);
     assert_eq!(want, 152);
 }
