@@ -1,7 +1,9 @@
-//! Positions where the hint before session 6 was not the least disturbing
-//! play (found by `crates/manipulation/tests/finder_hint.rs` against brute
-//! force judged by the engine): one hand card was the fewest, but the finder
-//! changed two groups where one group was enough; or it found no play at all.
+//! Positions where an earlier hint was not the least disturbing play (most
+//! found by `crates/manipulation/tests/finder_hint.rs` against brute force
+//! judged by the engine): one hand card was the fewest, but the finder
+//! changed two groups where one group was enough; it played more cards than
+//! needed, or found no play at all; or its `changed`/`rearranged` did not
+//! describe its own table.
 
 mod common;
 
