@@ -194,17 +194,60 @@ pub(crate) fn rename_set_jokers(
 /// Whether some changed input group of more than one card (Tahiti's loose
 /// singles aside) is not found whole, its jokers under the same names, in a
 /// new group of its own ([`Play::rearranged`]).
-fn rearranges(old: &[Vec<Card>], changed: &[usize], table: &[Vec<Card>]) -> bool {
-    let mut used = vec![false; table.len()];
-    changed.iter().filter(|&&g| old[g].len() > 1).any(|&g| {
-        match (0..table.len()).find(|&k| !used[k] && crate::arrange::contains(&table[k], &old[g])) {
-            Some(k) => {
-                used[k] = true;
-                false
-            }
-            None => true,
-        }
+///
+/// "Of its own" is a matching, found by augmenting paths: every input group of
+/// more than one card, the unchanged ones too (so that a changed group cannot
+/// claim the new group an unchanged twin stands in), needs a distinct new
+/// group holding it. A first-fit pass could hand one group's only home to a
+/// group that had another, and call a play of extensions rearranged.
+pub(crate) fn rearranges(old: &[Vec<Card>], changed: &[usize], table: &[Vec<Card>]) -> bool {
+    if !changed
+        .iter()
+        .any(|&g| old.get(g).is_some_and(|o| o.len() > 1))
+    {
+        return false;
+    }
+    let outer: Vec<CardCounts> = table
+        .iter()
+        .map(Vec::as_slice)
+        .map(CardCounts::from_cards)
+        .collect();
+    let homes: Vec<Vec<usize>> = old
+        .iter()
+        .filter(|g| g.len() > 1)
+        .map(|g| {
+            let inner = CardCounts::from_cards(g);
+            (0..table.len())
+                .filter(|&k| {
+                    inner.is_subset_of(&outer[k])
+                        && g.iter()
+                            .filter(|c| c.is_joker())
+                            .all(|j| table[k].contains(j) || j.declared().is_none())
+                })
+                .collect()
+        })
+        .collect();
+    // `owner[k]`: the input group (index into `homes`) new group `k` holds.
+    let mut owner = vec![usize::MAX; table.len()];
+    (0..homes.len()).any(|i| {
+        let mut seen = vec![false; table.len()];
+        !augment(i, &homes, &mut owner, &mut seen)
     })
+}
+
+/// Kuhn's augmenting path from input group `i` ([`rearranges`]).
+fn augment(i: usize, homes: &[Vec<usize>], owner: &mut [usize], seen: &mut [bool]) -> bool {
+    for &k in &homes[i] {
+        if seen[k] {
+            continue;
+        }
+        seen[k] = true;
+        if owner[k] == usize::MAX || augment(owner[k], homes, owner, seen) {
+            owner[k] = i;
+            return true;
+        }
+    }
+    false
 }
 
 /// The rank of a set (every card's face of one rank), `None` for a run.
@@ -564,6 +607,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn rearranged_means_no_group_lies_whole_in_a_group_of_its_own() {
+        let t = |s| parse_table(s).expect("test notation");
+        let old = t("5H 6H 7H | 7H 8H 9H | 9S 9D 9C");
+        // Both runs grow (hand 4H 5H 6H): 5H..9H holds either input run,
+        // 4H..7H only the first. A first fit gave 5H 6H 7H the group 5H..9H,
+        // and then called the second run's extension a rearrangement.
+        let extended = t("5H 6H 7H 8H 9H | 4H 5H 6H 7H | 9S 9D 9C");
+        assert!(!rearranges(&old, &[0, 1], &extended));
+        // Merged: two input runs in one new group.
+        let runs = t("5H 6H 7H | 8H 9H 10H");
+        assert!(rearranges(&runs, &[0, 1], &t("5H 6H 7H 8H 9H 10H")));
+        // Split: 7H 8H 9H's cards in two groups.
+        let split = t("5H 6H 7H 8H | 9S 9D 9C 9H");
+        assert!(rearranges(&old, &[0, 1, 2], &split));
+        // An unchanged twin keeps its own group: the changed 5H 6H 7H, its
+        // cards gone to a set and a run, cannot claim the twin's.
+        let twins = t("5H 6H 7H | 5H 6H 7H | 5S 5D 5C");
+        let spread = t("5H 6H 7H | 5S 5D 5C 5H | 6H 7H 8H");
+        assert!(rearranges(&twins, &[1, 2], &spread));
+        // A joker renamed is no longer the same group.
+        let jokers = t("5H *6H 7H | 9S 9D 9C");
+        assert!(!rearranges(&jokers, &[0], &t("5H *6H 7H 8H | 9S 9D 9C")));
+        assert!(rearranges(&jokers, &[0], &t("5H 6H 7H | 9S 9D 9C *9H")));
     }
 
     #[test]

@@ -1367,8 +1367,14 @@ fn make_play(
     rearranged: bool,
 ) -> Play {
     let ace = pos.rules.ace_mode();
-    let table = table.iter().map(|g| reading_order(g, ace)).collect();
+    let table: Vec<Vec<Card>> = table.iter().map(|g| reading_order(g, ace)).collect();
     let points = played.iter().map(|&c| pos.rules.hand_points(c)).sum();
+    // The layouts judge `rearranged` as they place the sweep's groups, where
+    // an input group not found whole among them counts as rearranged. It may
+    // still lie whole in a group laid apart from them (a Vatikan piece of run
+    // or a Tahiti joker group extending it), or lose its home to a first fit:
+    // a `true` is checked again on the whole table.
+    let rearranged = rearranged && legal::rearranges(&pos.table, &changed, &table);
     Play {
         count: played.len(),
         points,

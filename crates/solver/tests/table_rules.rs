@@ -257,6 +257,11 @@ fn vatikan_joker_piece_takes_its_joker_out_of_the_old_group() {
         let p = solve_checked(RuleSet::Vatikan, &t, &h, goal).unwrap();
         assert_eq!(p.count, 2, "{:?}", p.table);
         assert_beside(&p, "*7H", "6H");
+        // The piece only extends 5H 6H *7H: what Remind shows says so (it
+        // said "rearranged", as the group went through the piece, not the
+        // sweep's layout).
+        assert_eq!(p.changed, vec![1], "{:?}", p.table);
+        assert!(!p.rearranged, "{:?}", p.table);
     }
 }
 
