@@ -3,7 +3,7 @@
 
 use rami_cards::{Card, parse_cards, parse_table};
 use rami_melds::RuleSet;
-use rami_solver::{Goal, Play, solve};
+use rami_solver::{Goal, Play, solve, solve_with_copies};
 use serde_json::Value;
 
 fn error_json(message: &str) -> String {
@@ -56,15 +56,34 @@ fn parse_goal(goal: &str) -> Result<Goal, String> {
     }
 }
 
-fn solve_inner(rules: &str, table: &str, hand: &str, goal: &str) -> Result<String, String> {
+/// One position: the rule set, table, hand and goal as `CLI.md` writes them,
+/// and optionally the number of players, which picks the deck (two-player
+/// Carousel plays with one deck, so a joker may not stand for a card whose
+/// single copy is down). Without it the deck is the rule set's largest.
+fn solve_inner(
+    rules: &str,
+    table: &str,
+    hand: &str,
+    goal: &str,
+    players: Option<u64>,
+) -> Result<String, String> {
     let rules: RuleSet = rules.parse().map_err(|e| format!("{e}"))?;
     let table = parse_table(table).map_err(|e| format!("table: {e}"))?;
     let hand = parse_cards(hand).map_err(|e| format!("hand: {e}"))?;
     let goal = parse_goal(goal)?;
+    let copies = match players {
+        None => None,
+        Some(n @ 2..=7) => Some(rules.copies(n as usize)),
+        Some(n) => return Err(format!("players: {n} is not 2 to 7")),
+    };
     if !rules.is_manipulation() {
         return opening_json(rules, &table, &hand);
     }
-    let play = solve(rules, &table, &hand, goal).map_err(|e| e.to_string())?;
+    let play = match copies {
+        Some(copies) => solve_with_copies(rules, copies, &table, &hand, goal),
+        None => solve(rules, &table, &hand, goal),
+    }
+    .map_err(|e| e.to_string())?;
     Ok(play_json(play.as_ref(), &table))
 }
 
@@ -87,8 +106,14 @@ fn opening_json(rules: RuleSet, table: &[Vec<Card>], hand: &[Card]) -> Result<St
 /// Returns (stdout JSON line, exit code). Single form of `CLI.md`: exit 0 with
 /// the result, or `{"error": …}` and exit 2 for an invalid table, bad notation
 /// (naming the bad token), impossible cards, an unknown rule set or goal.
-pub fn solve_json(rules: &str, table: &str, hand: &str, goal: &str) -> (String, i32) {
-    match solve_inner(rules, table, hand, goal) {
+pub fn solve_json(
+    rules: &str,
+    table: &str,
+    hand: &str,
+    goal: &str,
+    players: Option<u64>,
+) -> (String, i32) {
+    match solve_inner(rules, table, hand, goal, players) {
         Ok(line) => (line, 0),
         Err(message) => (error_json(&message), 2),
     }
@@ -133,10 +158,15 @@ fn batch_line(text: &str) -> Result<String, String> {
     let table = field_text(&line, "table")?;
     let hand = field_text(&line, "hand")?;
     let goal = field_text(&line, "goal")?;
-    solve_inner(&rules, &table, &hand, &goal)
+    let players = match line.get("players") {
+        None | Some(Value::Null) => None,
+        Some(n) => Some(n.as_u64().ok_or("`players` must be a number from 2 to 7")?),
+    };
+    solve_inner(&rules, &table, &hand, &goal, players)
 }
 
-/// `--batch`: reads JSON lines `{"rules","table","hand","goal"}` and writes one
+/// `--batch`: reads JSON lines `{"rules","table","hand","goal"}` (and optionally
+/// `"players"`, as `--players`) and writes one
 /// result object per line, in order (`{"error": …}` for a bad line). Blank lines
 /// are skipped. Exit code 0 if every line was solved, 2 if any line was refused.
 pub fn solve_batch(input: &mut dyn std::io::BufRead, output: &mut dyn std::io::Write) -> i32 {
@@ -173,7 +203,7 @@ mod tests {
 
     #[test]
     fn single_form() {
-        let (out, code) = solve_json("manipulation", "5S 6S 7S", "8S KD", "most-cards");
+        let (out, code) = solve_json("manipulation", "5S 6S 7S", "8S KD", "most-cards", None);
         assert_eq!(code, 0);
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["playable"], true);
@@ -185,19 +215,41 @@ mod tests {
 
     #[test]
     fn no_play_and_errors() {
-        let (out, code) = solve_json("manipulation", "5S 6S 7S", "KD", "hint");
+        let (out, code) = solve_json("manipulation", "5S 6S 7S", "KD", "hint", None);
         assert_eq!(code, 0);
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["playable"], false);
         assert_eq!(v["table"], serde_json::json!([["5S", "6S", "7S"]]));
-        let (out, code) = solve_json("manipulation", "5S 6S 8S", "KD", "hint");
+        let (out, code) = solve_json("manipulation", "5S 6S 8S", "KD", "hint", None);
         assert_eq!(code, 2);
         assert!(out.contains("group 0"), "{out}");
-        let (out, code) = solve_json("manipulation", "5S 6S 7S", "KX", "");
+        let (out, code) = solve_json("manipulation", "5S 6S 7S", "KX", "", None);
         assert_eq!(code, 2);
         assert!(out.contains("`KX`"), "{out}");
-        let (_, code) = solve_json("manipulation", "5S 6S 7S", "5S 5S", "");
+        let (_, code) = solve_json("manipulation", "5S 6S 7S", "5S 5S", "", None);
         assert_eq!(code, 2);
+    }
+
+    #[test]
+    fn players_pick_the_deck() {
+        // Two-player Carousel plays with one deck: a second 5H cannot be.
+        let (_, code) = solve_json("carousel", "5S 6S 7S", "5H 5H", "", None);
+        assert_eq!(code, 0);
+        let (out, code) = solve_json("carousel", "5S 6S 7S", "5H 5H", "", Some(2));
+        assert_eq!(code, 2);
+        assert!(out.contains("holds 1 of 5H"), "{out}");
+        let (_, code) = solve_json("carousel", "5S 6S 7S", "5H 5H", "", Some(3));
+        assert_eq!(code, 0);
+        let (out, code) = solve_json("carousel", "5S 6S 7S", "8S", "", Some(8));
+        assert_eq!(code, 2);
+        assert!(out.contains("players"), "{out}");
+        let input = "{\"rules\":\"carousel\",\"hand\":\"5H 5H\",\"players\":2}\n{\"rules\":\"carousel\",\"hand\":\"5H\",\"players\":\"two\"}\n";
+        let mut out = Vec::new();
+        assert_eq!(solve_batch(&mut input.as_bytes(), &mut out), 2);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].contains("holds 1 of 5H"), "{text}");
+        assert!(lines[1].contains("players"), "{text}");
     }
 
     #[test]

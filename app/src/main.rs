@@ -51,6 +51,10 @@ enum Command {
         /// Read JSON lines {"rules","table","hand","goal"} from standard input.
         #[arg(long)]
         batch: bool,
+        /// Players at the table (2 to 7), which picks the deck: two-player
+        /// Carousel plays with one. Without it, the rule set's largest deck.
+        #[arg(long)]
+        players: Option<u64>,
     },
     /// Play whole games between computer players and print one JSON line per game.
     Sim(cmd_sim::SimArgs),
@@ -80,13 +84,19 @@ fn main() -> ExitCode {
             hand,
             goal,
             batch,
+            players,
         }) => {
             let code = if batch {
                 let stdin = std::io::stdin();
                 cmd_solve::solve_batch(&mut stdin.lock(), &mut std::io::stdout())
             } else {
-                let (out, code) =
-                    cmd_solve::solve_json(rules.as_deref().unwrap_or(""), &table, &hand, &goal);
+                let (out, code) = cmd_solve::solve_json(
+                    rules.as_deref().unwrap_or(""),
+                    &table,
+                    &hand,
+                    &goal,
+                    players,
+                );
                 println!("{out}");
                 if code != 0 {
                     eprintln!("rami solve: {out}");
