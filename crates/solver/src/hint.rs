@@ -54,7 +54,7 @@
 //! one). And the fewest cards themselves, which are the search's
 //! (restricted in Vatikan and Tahiti, see `restricted.rs`).
 
-use crate::arrange::{contains, feasible, near, sorted};
+use crate::arrange::{Test, contains, feasible, near, sorted};
 use crate::{Best, Branch, Goal, Kind, Play, Position, Role, legal, make_play, sweep_branch};
 use rami_cards::{Card, CardCounts};
 use rami_melds::{AceMode, RuleSet};
@@ -312,12 +312,15 @@ pub(crate) fn one_card_fewest_groups(
                     if splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false) {
                         continue;
                     }
-                    let before = spent;
-                    let Some(layout) = feasible(pos, &branch, &dissolve, &[c], &mut spent) else {
-                        if size == 1 && !crate::arrange::proved_none(before, spent) {
-                            proved[g1] = false;
+                    let layout = match feasible(pos, &branch, &dissolve, &[c], &mut spent) {
+                        Test::Layout(l) => l,
+                        Test::None => continue,
+                        Test::GaveUp => {
+                            if size == 1 {
+                                proved[g1] = false;
+                            }
+                            continue;
                         }
-                        continue;
                     };
                     match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
                         Some(play) if play.changed.len() <= size => return Some(play),
@@ -1100,7 +1103,7 @@ impl<'a> Exact<'a> {
                 if splits_into_groups(&cards, pos.rules.ace_mode()) != Some(true) {
                     continue;
                 }
-                let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent) else {
+                let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent).layout() else {
                     continue;
                 };
                 if let Some(play) = legal_within(
