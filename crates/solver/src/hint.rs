@@ -247,7 +247,7 @@ fn one_card_hand(pos: &Position, set: &[usize]) -> Option<Position> {
     if hand.len() == pos.hand.len() {
         return None;
     }
-    Position::new(pos.rules, pos.copies, &pos.table, &hand).ok()
+    Some(pos.with_sub_hand(&hand))
 }
 
 /// A play of one hand card that changes a number of groups in `sizes` (1, 2

@@ -1212,7 +1212,16 @@ impl std::hash::Hasher for WordHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // A key of words arrives here as their bytes (integers hash a slice
+        // as one write): a word at a time, not a byte (per byte, the hash
+        // cost about as much as the rest of building a `RunReach`).
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
             self.write_u64(u64::from(b));
         }
     }
@@ -2295,6 +2304,12 @@ impl<'a> Sweep<'a> {
     /// card of the position (a bound on what the play can put down).
     fn playable(&self, f: usize) -> u8 {
         let spec = self.spec;
+        // (Most faces have no hand copy: `gains` asks for every face of the
+        // window, and the checks below cost a hint's small sweep more than
+        // its states do.)
+        if spec.hand[f] == 0 {
+            return 0;
+        }
         let avail = |g: usize| spec.must[g] + spec.loose[g] + spec.hand[g] > 0;
         let jokers = spec.jokers_total();
         let rank = f % 13;
