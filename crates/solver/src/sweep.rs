@@ -262,6 +262,34 @@ fn sets_feasible(c: [u8; 4], j: u8, one_joker: bool) -> bool {
     }
 }
 
+/// [`split_sets`], remembered per thread for the counts [`sets_feasible`]
+/// keeps: every layout splits each rank's set copies again, and on full
+/// tables the fewest-changes step lays out a few layouts a position (the
+/// split was about a tenth of building a layout).
+pub(crate) fn split_sets_remembered(c: [u8; 4], j: u8, one_joker: bool) -> Option<Vec<(u8, u8)>> {
+    type Splits = Vec<Option<Option<Vec<(u8, u8)>>>>;
+    thread_local! {
+        static SPLITS: std::cell::RefCell<Splits> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if c.iter().any(|&x| x > 4) || j > 4 {
+        return split_sets(c, j, one_joker);
+    }
+    let mut idx = 0usize;
+    for s in (0..4).rev() {
+        idx = idx * 5 + usize::from(c[s]);
+    }
+    let at = (idx * 5 + usize::from(j)) * 2 + usize::from(one_joker);
+    SPLITS.with(|cell| {
+        let mut table = cell.borrow_mut();
+        if table.is_empty() {
+            table.resize(6250, None);
+        }
+        table[at]
+            .get_or_insert_with(|| split_sets(c, j, one_joker))
+            .clone()
+    })
+}
+
 /// Strict copies mode ([`Spec::strict_copies`]): the sets code is the sum,
 /// over the suits stepped so far at this rank, of the weight of the suit's
 /// pair `[c][r]`: c its copies given to sets, r its room (how many set jokers
