@@ -100,9 +100,8 @@ pub(crate) fn feasible(
     feasible_guided(pos, branch, dissolve, played, spent, &mut None, TEST_LIMIT)
 }
 
-/// States a test's first try in each direction may spend: about the
-/// feasibility walk's own budget (`FIRST_PATH_BUDGET` in `sweep.rs`), so
-/// each first try is mostly the walk alone.
+/// A test limit at or below this (the walk's own budget,
+/// `FIRST_PATH_BUDGET` in `sweep.rs`) gets no separate walks first.
 const FIRST_TRY: usize = 500;
 
 /// [`feasible`], its walk trying `guide`'s choices first, with at most
@@ -111,12 +110,12 @@ const FIRST_TRY: usize = 500;
 ///
 /// A test without jokers is also swept from the top rank down (the same
 /// cards with the ranks mirrored: ace high becomes ace low, runs stay runs,
-/// sets sets), which is as exact: the first tries (the walks) of both
-/// directions, then the whole sweep forwards, then backwards if that one
-/// stopped at its limit. A full table's test often fails at its top ranks,
-/// which the forward sweep reaches carrying every way the low ranks could
-/// go: `REACHABLE=1 probe high 0 84 20 60` position 28, a test of 15 groups
-/// refused in 13,302 states forwards, 12 backwards.
+/// sets sets), which is as exact: the walks of both directions, then the
+/// sweeps forwards, then backwards if those stopped at their limit. A full
+/// table's test often fails at its top ranks, which the forward sweep
+/// reaches carrying every way the low ranks could go: `REACHABLE=1 probe
+/// high 0 84 20 60` position 28, a test of 15 groups refused in 13,302
+/// states forwards, 12 backwards.
 fn feasible_guided(
     pos: &Position,
     branch: &Branch,
@@ -141,24 +140,40 @@ fn feasible_guided(
     }
     let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
     let Some(back) = mirrored(&spec, &fixed) else {
-        return one_way(&spec, &fixed, guide, limit, spent, false);
+        return one_way(&spec, &fixed, guide, limit, spent, false, Try::Whole);
     };
-    let first = limit.min(FIRST_TRY);
-    let mut tries = vec![(false, first), (true, first)];
-    if limit > first {
-        tries.extend([(false, limit), (true, limit)]);
-    }
-    for (reversed, limit) in tries {
-        let found = if reversed {
-            one_way(&back, &fixed, guide, limit, spent, true)
-        } else {
-            one_way(&spec, &fixed, guide, limit, spent, false)
-        };
+    // A small limit (the neighbourhood test's): each direction once, walk
+    // and sweeps within it. Otherwise the walks first, then the sweeps
+    // without walking again (the same guide: the walk would give up again).
+    let tries: &[(bool, Try)] = if limit <= FIRST_TRY {
+        &[(false, Try::Whole), (true, Try::Whole)]
+    } else {
+        &[
+            (false, Try::Walk),
+            (true, Try::Walk),
+            (false, Try::Sweeps),
+            (true, Try::Sweeps),
+        ]
+    };
+    for &(reversed, how) in tries {
+        let s = if reversed { &back } else { &spec };
+        let found = one_way(s, &fixed, guide, limit, spent, reversed, how);
         if !matches!(found, Test::GaveUp) {
             return found;
         }
     }
     Test::GaveUp
+}
+
+/// What one direction of a test runs.
+#[derive(Clone, Copy)]
+enum Try {
+    /// The walk, then the sweeps (within the limit).
+    Whole,
+    /// The walk alone ([`FIRST_TRY`] states at most: its own budget).
+    Walk,
+    /// The sweeps alone.
+    Sweeps,
 }
 
 /// One direction of [`feasible_guided`]: `spec` as given, or mirrored
@@ -171,9 +186,12 @@ fn one_way(
     limit: usize,
     spent: &mut usize,
     reversed: bool,
+    how: Try,
 ) -> Test {
     let mut sw = Sweep::new(spec);
     sw.limit = Some(limit);
+    sw.walk_only = matches!(how, Try::Walk);
+    sw.skip_walk = matches!(how, Try::Sweeps);
     sw.guide = if reversed {
         guide.as_ref().map(mirror_guide)
     } else {
@@ -183,7 +201,7 @@ fn one_way(
     *spent += sw.explored();
     let Some(layout) = layout else {
         // Within its limit the sweep (or the walk) ran to its end.
-        return if sw.explored() <= limit {
+        return if sw.explored() <= limit && !sw.unsettled() {
             Test::None
         } else {
             Test::GaveUp
@@ -646,7 +664,15 @@ mod tests {
             for reversed in [false, true] {
                 let s = if reversed { &back } else { &spec };
                 let mut spent = 0;
-                let test = one_way(s, &fixed, &mut None, 1_000_000, &mut spent, reversed);
+                let test = one_way(
+                    s,
+                    &fixed,
+                    &mut None,
+                    1_000_000,
+                    &mut spent,
+                    reversed,
+                    super::Try::Whole,
+                );
                 match test {
                     Test::Layout(layout) => {
                         assert_eq!(want, Some(true), "case {case} reversed {reversed}");

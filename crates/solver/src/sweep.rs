@@ -1588,6 +1588,15 @@ pub(crate) struct Sweep<'a> {
     run_reach: Option<RunReach>,
     /// Build `run_reach` (tests turn it off to compare).
     reach: bool,
+    /// A limited test's first try: the feasibility walk alone. When the walk
+    /// does not settle the test (or does not apply), no sweep follows: the
+    /// answer is `None` and [`Sweep::unsettled`] says so.
+    pub walk_only: bool,
+    /// A limited test whose walk (with the same guide) already gave up: the
+    /// sweeps alone.
+    pub skip_walk: bool,
+    /// `walk_only` ended without settling the test.
+    unsettled: bool,
 }
 
 /// Per position (1-14) and suit, a choice of some earlier path.
@@ -1645,6 +1654,9 @@ impl<'a> Sweep<'a> {
             guide: None,
             run_reach: None,
             reach: true,
+            walk_only: false,
+            skip_walk: false,
+            unsettled: false,
             // (Strict copies mode carries the aces' rooms in those bits.)
             aces_in_state: spec.ace == AceMode::Either
                 && !spec.strict_copies
@@ -1702,6 +1714,11 @@ impl<'a> Sweep<'a> {
         self.first
     }
 
+    /// A `walk_only` try ended without settling its test.
+    pub fn unsettled(&self) -> bool {
+        self.unsettled
+    }
+
     pub fn last(&self) -> u8 {
         self.last
     }
@@ -1736,9 +1753,14 @@ impl<'a> Sweep<'a> {
             None
         };
         if self.limit.is_some()
+            && !self.skip_walk
             && let Some(found) = self.try_first_path(&mut scratch.walk)
         {
             return found;
+        }
+        if self.walk_only {
+            self.unsettled = true;
+            return None;
         }
         if self.spec.ace != AceMode::Either || self.aces_in_state {
             return self.solve_node(scratch, self.at_least, None);
