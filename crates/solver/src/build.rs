@@ -1,7 +1,7 @@
 //! Walks an optimal path of a finished sweep and lays out the groups it stands for.
 
 use crate::dfa::{DEAD, Origins, SLOTS, nfa_accepts, nfa_step, sym};
-use crate::sweep::{Choice, Move, Sweep, split_sets, split_sets_named};
+use crate::sweep::{Choice, Move, Sweep, split_sets_named, split_sets_remembered};
 use rami_cards::{Card, Face, Rank, Suit};
 
 /// Named jokers that stand as one card in the sweep (counted in `Spec::must`):
@@ -198,7 +198,7 @@ pub(crate) fn layout(sw: &mut Sweep<'_>, fixed: &Fixed, forced: &[u8; 52]) -> Op
         let split: Vec<(u8, u8)> = if let Some(Some(split)) = strict {
             split
         } else {
-            split_sets(counts, j, spec.one_joker)?
+            split_sets_remembered(counts, j, spec.one_joker)?
                 .into_iter()
                 .map(|(mask, jokers)| {
                     let named = (0..4u8)

@@ -54,7 +54,7 @@
 //! one). And the fewest cards themselves, which are the search's
 //! (restricted in Vatikan and Tahiti, see `restricted.rs`).
 
-use crate::arrange::{contains, feasible, near, sorted};
+use crate::arrange::{Test, contains, feasible, near, sorted};
 use crate::{Best, Branch, Goal, Kind, Play, Position, Role, legal, make_play, sweep_branch};
 use rami_cards::{Card, CardCounts};
 use rami_melds::{AceMode, RuleSet};
@@ -247,7 +247,7 @@ fn one_card_hand(pos: &Position, set: &[usize]) -> Option<Position> {
     if hand.len() == pos.hand.len() {
         return None;
     }
-    Position::new(pos.rules, pos.copies, &pos.table, &hand).ok()
+    Some(pos.with_sub_hand(&hand))
 }
 
 /// A play of one hand card that changes a number of groups in `sizes` (1, 2
@@ -312,12 +312,15 @@ pub(crate) fn one_card_fewest_groups(
                     if splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false) {
                         continue;
                     }
-                    let before = spent;
-                    let Some(layout) = feasible(pos, &branch, &dissolve, &[c], &mut spent) else {
-                        if size == 1 && !crate::arrange::proved_none(before, spent) {
-                            proved[g1] = false;
+                    let layout = match feasible(pos, &branch, &dissolve, &[c], &mut spent) {
+                        Test::Layout(l) => l,
+                        Test::None => continue,
+                        Test::GaveUp => {
+                            if size == 1 {
+                                proved[g1] = false;
+                            }
+                            continue;
                         }
-                        continue;
                     };
                     match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
                         Some(play) if play.changed.len() <= size => return Some(play),
@@ -1100,7 +1103,7 @@ impl<'a> Exact<'a> {
                 if splits_into_groups(&cards, pos.rules.ace_mode()) != Some(true) {
                     continue;
                 }
-                let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent) else {
+                let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent).layout() else {
                     continue;
                 };
                 if let Some(play) = legal_within(
@@ -1125,6 +1128,10 @@ impl<'a> Exact<'a> {
         } else {
             None
         };
+        // The branch freeing nothing reads a joker of the set that keeps its
+        // name as that card: when no multiset of cards splits with the set
+        // so, its sweep finds nothing either.
+        let plain_refuted = !plain_proved && self.k <= 2 && self.named_jokers_refute(set);
         let branches = self.branches.get_or_insert_with(|| pos.branches());
         let floor = -(self.k as i32);
         let mut refused = false;
@@ -1137,7 +1144,7 @@ impl<'a> Exact<'a> {
             let plain = branch.freed.is_empty()
                 && branch.frozen.iter().all(|(_, ext)| ext.is_empty())
                 && branch.joker_groups.is_empty();
-            if !inside || (plain && plain_proved) {
+            if !inside || (plain && (plain_proved || plain_refuted)) {
                 continue;
             }
             let dissolve: Vec<usize> = set
@@ -1189,6 +1196,50 @@ impl<'a> Exact<'a> {
             return self.within(set);
         }
         None
+    }
+
+    /// Whether no multiset of `self.k` hand cards that reach `set` splits
+    /// wholly into groups with the set's cards, each joker of the set read
+    /// as the card it is named for: only when, nothing freed, every one of
+    /// them keeps its name (`Role::Fixed`: the sweep places it as that card,
+    /// and the copies rule only narrows where) and the hand holds no joker.
+    /// Then the sweep of the branch freeing nothing finds no play of the set
+    /// (on a Carousel table whose named jokers the hand cannot free, each
+    /// set of groups holding one cost a sweep: `REACHABLE=1 probe car 2 30
+    /// 10 300 h` #151, 49 sweeps of sets that take no play).
+    fn named_jokers_refute(&self, set: &[usize]) -> bool {
+        let pos = self.pos;
+        if pos.hand_jokers > 0 {
+            return false;
+        }
+        let plain = Branch::default();
+        let mut cards: Vec<Card> = Vec::new();
+        for &g in set {
+            if pos.kinds[g] != Kind::Normal {
+                return false;
+            }
+            for (i, &c) in pos.table[g].iter().enumerate() {
+                if !c.is_joker() {
+                    cards.push(c);
+                    continue;
+                }
+                match pos.role(g, c, &plain, i) {
+                    Role::Fixed(f) => cards.push(Card::from_face(f)),
+                    _ => return false,
+                }
+            }
+        }
+        let base = cards.len();
+        self.multisets(&self.reach(set)).into_iter().all(|m| {
+            cards.truncate(base);
+            cards.extend(&m);
+            // A hand card near no other card lies in no group: refuted
+            // without the split check (which tries every way the ranks
+            // with three suits give copies to sets).
+            let alone = (base..cards.len())
+                .any(|i| !(0..cards.len()).any(|j| j != i && near(cards[i], cards[j])));
+            alone || splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false)
+        })
     }
 
     /// A legal play of at most `self.k` hand cards changing only groups of
@@ -1387,7 +1438,7 @@ fn build(
 
 #[cfg(test)]
 mod tests {
-    use super::splits_into_groups;
+    use super::{Exact, splits_into_groups};
     use rami_cards::{Card, Face};
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
@@ -1468,5 +1519,23 @@ mod tests {
             (600..2400).contains(&splittable),
             "positive cases: {splittable}"
         );
+    }
+
+    /// A set of groups whose named joker keeps its name (Carousel, its card
+    /// not on the table, none in the hand) is refused without a sweep only
+    /// when no hand card splits with it, the joker read as its card: `*5S`
+    /// must go to the run `2S 3S 4S *5S 6S`, which reading the joker as
+    /// anything else (or refusing every such set) would miss.
+    #[test]
+    fn a_kept_joker_name_refutes_only_sets_that_take_no_card() {
+        let table = rami_cards::parse_table("2S 3S 4S | *5S 5D 5H 5C").expect("table");
+        let hand = rami_cards::parse_cards("6S").expect("hand");
+        let pos = crate::Position::new(RuleSet::Carousel, 2, &table, &hand).expect("position");
+        let mut exact = Exact::new(&pos, 1);
+        assert!(exact.named_jokers_refute(&[1]));
+        assert!(!exact.named_jokers_refute(&[0, 1]));
+        assert!(exact.any_play(&[1]).is_none());
+        let play = exact.any_play(&[0, 1]).expect("the joker goes to the run");
+        assert_eq!(play.changed, vec![0, 1]);
     }
 }

@@ -307,6 +307,34 @@ impl Position {
         })
     }
 
+    /// The same table with `hand` as the hand (a fresh search: not in
+    /// strict copies mode), for a sub-multiset of this position's hand: the
+    /// table is not checked again (`Position::new` validates every group,
+    /// which cost the one-card hint tests more than their own sweeps).
+    fn with_sub_hand(&self, hand: &[Card]) -> Position {
+        let mut hand_counts = [0u8; 52];
+        let mut hand_jokers = 0;
+        for c in hand {
+            match c.natural_face() {
+                Some(f) => hand_counts[f.index()] += 1,
+                None => hand_jokers += 1,
+            }
+        }
+        debug_assert!(
+            (0..52).all(|f| hand_counts[f] <= self.hand_counts[f])
+                && hand_jokers <= self.hand_jokers
+        );
+        Position {
+            strict: false,
+            ceiling: None,
+            floor: None,
+            hand: hand.iter().map(|c| c.in_hand()).collect(),
+            hand_counts,
+            hand_jokers,
+            ..self.clone()
+        }
+    }
+
     /// A quick necessary condition for a play putting down one of `cards` (hand
     /// counts per face, jokers last): one of them has, among all the cards of
     /// the position (jokers counted as wild), two more suits of its rank or a
@@ -711,13 +739,15 @@ impl Position {
                 spec.joker_face_cap[f] = self.copies.saturating_sub(outside[f]);
             }
             spec.strict_copies = self.strict && !spec.one_joker;
+            // The faces some table joker is named for (one pass: per face,
+            // a pass over the table cost a Carousel hint's small sweeps a
+            // tenth of their instructions).
+            let mut named = [false; 52];
+            for f in self.table.iter().flatten().filter_map(|c| c.declared()) {
+                named[f.index()] = true;
+            }
             for f in 0..52 {
-                let named = self
-                    .table
-                    .iter()
-                    .flatten()
-                    .any(|c| c.declared().is_some_and(|x| x.index() == f));
-                if named || piece_named[f] {
+                if named[f] || piece_named[f] {
                     let room = left[f].saturating_sub(branch.forced[f].min(hand[f]));
                     spec.hand[f] = spec.hand[f].min(room);
                 }

@@ -262,6 +262,34 @@ fn sets_feasible(c: [u8; 4], j: u8, one_joker: bool) -> bool {
     }
 }
 
+/// [`split_sets`], remembered per thread for the counts [`sets_feasible`]
+/// keeps: every layout splits each rank's set copies again, and on full
+/// tables the fewest-changes step lays out a few layouts a position (the
+/// split was about a tenth of building a layout).
+pub(crate) fn split_sets_remembered(c: [u8; 4], j: u8, one_joker: bool) -> Option<Vec<(u8, u8)>> {
+    type Splits = Vec<Option<Option<Vec<(u8, u8)>>>>;
+    thread_local! {
+        static SPLITS: std::cell::RefCell<Splits> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if c.iter().any(|&x| x > 4) || j > 4 {
+        return split_sets(c, j, one_joker);
+    }
+    let mut idx = 0usize;
+    for s in (0..4).rev() {
+        idx = idx * 5 + usize::from(c[s]);
+    }
+    let at = (idx * 5 + usize::from(j)) * 2 + usize::from(one_joker);
+    SPLITS.with(|cell| {
+        let mut table = cell.borrow_mut();
+        if table.is_empty() {
+            table.resize(6250, None);
+        }
+        table[at]
+            .get_or_insert_with(|| split_sets(c, j, one_joker))
+            .clone()
+    })
+}
+
 /// Strict copies mode ([`Spec::strict_copies`]): the sets code is the sum,
 /// over the suits stepped so far at this rank, of the weight of the suit's
 /// pair `[c][r]`: c its copies given to sets, r its room (how many set jokers
@@ -1212,7 +1240,16 @@ impl std::hash::Hasher for WordHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // A key of words arrives here as their bytes (integers hash a slice
+        // as one write): a word at a time, not a byte (per byte, the hash
+        // cost about as much as the rest of building a `RunReach`).
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
             self.write_u64(u64::from(b));
         }
     }
@@ -1551,6 +1588,15 @@ pub(crate) struct Sweep<'a> {
     run_reach: Option<RunReach>,
     /// Build `run_reach` (tests turn it off to compare).
     reach: bool,
+    /// A limited test's first try: the feasibility walk alone. When the walk
+    /// does not settle the test (or does not apply), no sweep follows: the
+    /// answer is `None` and [`Sweep::unsettled`] says so.
+    pub walk_only: bool,
+    /// A limited test whose walk (with the same guide) already gave up: the
+    /// sweeps alone.
+    pub skip_walk: bool,
+    /// `walk_only` ended without settling the test.
+    unsettled: bool,
 }
 
 /// Per position (1-14) and suit, a choice of some earlier path.
@@ -1608,6 +1654,9 @@ impl<'a> Sweep<'a> {
             guide: None,
             run_reach: None,
             reach: true,
+            walk_only: false,
+            skip_walk: false,
+            unsettled: false,
             // (Strict copies mode carries the aces' rooms in those bits.)
             aces_in_state: spec.ace == AceMode::Either
                 && !spec.strict_copies
@@ -1665,6 +1714,11 @@ impl<'a> Sweep<'a> {
         self.first
     }
 
+    /// A `walk_only` try ended without settling its test.
+    pub fn unsettled(&self) -> bool {
+        self.unsettled
+    }
+
     pub fn last(&self) -> u8 {
         self.last
     }
@@ -1699,9 +1753,14 @@ impl<'a> Sweep<'a> {
             None
         };
         if self.limit.is_some()
+            && !self.skip_walk
             && let Some(found) = self.try_first_path(&mut scratch.walk)
         {
             return found;
+        }
+        if self.walk_only {
+            self.unsettled = true;
+            return None;
         }
         if self.spec.ace != AceMode::Either || self.aces_in_state {
             return self.solve_node(scratch, self.at_least, None);
@@ -2295,6 +2354,12 @@ impl<'a> Sweep<'a> {
     /// card of the position (a bound on what the play can put down).
     fn playable(&self, f: usize) -> u8 {
         let spec = self.spec;
+        // (Most faces have no hand copy: `gains` asks for every face of the
+        // window, and the checks below cost a hint's small sweep more than
+        // its states do.)
+        if spec.hand[f] == 0 {
+            return 0;
+        }
         let avail = |g: usize| spec.must[g] + spec.loose[g] + spec.hand[g] > 0;
         let jokers = spec.jokers_total();
         let rank = f % 13;
