@@ -1044,8 +1044,12 @@ fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play
 }
 
 /// Sweep states the strict copies search ([`solve_strict`]) may spend, a
-/// safety net (states, not time, so answers stay deterministic; a sweep's
-/// finished runs count twice, so it may stop near half of it). Measured (session 7,
+/// safety net (states, not time, so answers stay deterministic; until
+/// session 8 a sweep's finished runs counted twice, so an ace-split branch
+/// and bound of many nodes stopped near half of it, 1.0-1.3M: two of the
+/// four Vatikan full-table solves `vatikan_caps_against_the_uncapped_search`
+/// found below the uncapped search at `RAMI_CAPS_N=1000`, #631 and #956
+/// most points, need 1.7M and 1.3M). Measured (session 7,
 /// BENCHMARKS): in whole games it ran a few thousand states at most; on
 /// full two-deck tables with 20-card hands (`probe car 2 84 20 30`) it
 /// bit on 23 of 30 (70M-300M states would prove those optima, session 6),
