@@ -1462,6 +1462,11 @@ pub(crate) fn strict_part_start(states: u64) -> StrictBudget {
     }
 }
 
+/// Whether a strict sweep gave up under the budget or part in force.
+pub(crate) fn strict_part_spent() -> bool {
+    STRICT_DEADLINE.with(|d| d.get().1)
+}
+
 /// Ends a part of the strict budget ([`strict_part_start`]).
 pub(crate) fn strict_part_end(part: StrictBudget) {
     STRICT_DEADLINE.with(|d| d.set(part.outer));
