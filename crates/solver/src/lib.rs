@@ -1135,6 +1135,10 @@ const AT_CEILING_SHARE: u64 = 4;
 /// search needed 3.1M; #876, 18 of 20 keeping AC AC, 39k against 2.4M).
 const AT_CEILING_TRIES: usize = 24;
 
+/// The try at the ceiling gives each choice of cards to keep back at least
+/// one in this many of its states.
+const AT_CEILING_SHARES: usize = 4;
+
 /// Strict copies mode: a play worth exactly `ceiling`, looked for on the
 /// hand without the natural cards [`copies_ceiling`] keeps (as many of the
 /// least worth as it says; each distinct choice of that worth in turn, in
@@ -1151,7 +1155,10 @@ const AT_CEILING_TRIES: usize = 24;
 /// (nothing beats the ceiling), anything else is discarded and the whole
 /// search runs. Within `budget` states in all (a part of the caller's strict
 /// budget: a try that runs out is not a cut of the search, which then runs
-/// with what is left).
+/// with what is left), each choice within a share of it
+/// ([`AT_CEILING_SHARES`]: #956 of the caps test, most points, keeps one of
+/// four aces of equal worth back; the first has no play at the ceiling and
+/// took the whole part to refute).
 fn try_at_ceiling(pos: &Position, goal: Goal, ceiling: Option<i32>, budget: u64) -> Option<Play> {
     if goal == Goal::Hint {
         return None;
@@ -1178,8 +1185,16 @@ fn try_at_ceiling(pos: &Position, goal: Goal, ceiling: Option<i32>, budget: u64)
         .filter(|c| c.is_joker())
         .take(usize::from(jokers_played));
     let part = sweep::strict_part_start(budget);
+    let choices = kept_choices(&naturals, kept, least, |c| pos.weight(goal, c));
+    // (Each choice within a share of the part, so a first one with no play
+    // at the ceiling, which can take the whole part to refute, leaves room
+    // for the next.)
+    let each = budget / choices.len().clamp(1, AT_CEILING_SHARES) as u64;
     let mut found = None;
-    for keep in kept_choices(&naturals, kept, least, |c| pos.weight(goal, c)) {
+    for keep in choices {
+        if sweep::strict_left() == 0 {
+            break;
+        }
         let mut rest = CardCounts::from_cards(&naturals);
         for c in &keep {
             rest.remove(*c);
@@ -1207,11 +1222,13 @@ fn try_at_ceiling(pos: &Position, goal: Goal, ceiling: Option<i32>, budget: u64)
             floor: Some(ceiling),
             ..smaller
         };
+        let one = sweep::strict_part_start(each);
         found = solve_checked(&smaller, goal)
             .ok()
             .flatten()
             .filter(|p| p.played.iter().map(|&c| pos.weight(goal, c)).sum::<i32>() == ceiling);
-        if found.is_some() || sweep::strict_part_spent() {
+        sweep::strict_part_end(one);
+        if found.is_some() {
             break;
         }
     }

@@ -1462,9 +1462,12 @@ pub(crate) fn strict_part_start(states: u64) -> StrictBudget {
     }
 }
 
-/// Whether a strict sweep gave up under the budget or part in force.
-pub(crate) fn strict_part_spent() -> bool {
-    STRICT_DEADLINE.with(|d| d.get().1)
+/// States left under the strict budget or part in force (none once a strict
+/// sweep gave up under it).
+pub(crate) fn strict_left() -> u64 {
+    let now = STATS.with(|s| s.get().states);
+    let (deadline, hit) = STRICT_DEADLINE.with(|d| d.get());
+    if hit { 0 } else { deadline.saturating_sub(now) }
 }
 
 /// Ends a part of the strict budget ([`strict_part_start`]).
