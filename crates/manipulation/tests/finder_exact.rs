@@ -636,6 +636,42 @@ fn vatikan_full_table_most_points_tries_each_way_to_keep_the_ceilings_card() {
     );
 }
 
+/// Full tables (#1497 and #2573 of `vatikan_caps_against_the_uncapped_search`
+/// at `RAMI_CAPS_N=3000`) where the plain best play puts the whole hand down
+/// and breaks the copies rule, and so does the copies ceiling: the strict
+/// search, with no floor, proved plays below first and ran past its budget
+/// at 19 cards (2.5M and 3.0M states without it). The try at the ceiling
+/// now runs on the whole hand as well (nothing to keep back): 20, in under
+/// 0.2M strict states.
+#[test]
+fn vatikan_full_table_whole_hand_at_the_copies_ceiling() {
+    let cases = [
+        (
+            "9D 10D JD QD KD *AD | 9S 9H 9D | 7S 8S 9S *10S | JD QD KD | 8S 8H 8D 8C | 5S 5D 5C | \
+             7S 7H 7C | QC KC AC | 4S 4H 4D | 2D 3D 4D | 5S 5H 5D 5C | 2S 2H 2D | 9H 10H JH | \
+             10S 10H 10C | AH 2H 3H 4H 5H 6H | 6S 6D 6C | 6D 7D 8D | 3S 3H 3D 3C | JS QS KS | \
+             7H 7D 7C | JS QS KS AS | QC KC AC | AS 2S 3S 4S | JH QH KH",
+            "9C 6H KH JC 8H 10C 9C AD 4C 6S 10D 3C 10S 6C AD AH 8C JC 2C QH",
+        ),
+        (
+            "JH JD JC | 3S 3H 3D 3C | 9D 10D JD *QD | 5H 6H 7H 8H 9H 10H | 9C 10C JC QC KC AC | \
+             9H 10H JH QH KH *AH | 7S 8S 9S 10S | 5S 5D 5C | QC KC AC | 4D 5D 6D 7D | 3H 4H 5H | \
+             6C 7C 8C 9C 10C | 6S 6D 6C | 6S 7S 8S | 4S 4H 4C | 7H 7D 7C | 2S 2H 2D 2C | \
+             QS QH QD | AS 2S 3S 4S 5S | QS KS AS | KS KH KD | 2D 3D 4D",
+            "10D 8D 2H 8H 4C KD 9D 5C 10S JS 9S AH 8D QD 2C 8C 3C AH JS AD",
+        ),
+    ];
+    for (table, hand) in cases {
+        let table = rami_cards::parse_table(table).expect("a table");
+        let hand = rami_cards::parse_cards(hand).expect("a hand");
+        let play = solve(RuleSet::Vatikan, &table, &hand, Goal::MostCards)
+            .expect("a valid position")
+            .expect("a play");
+        assert_eq!(play.count, 20, "{}", format_table(&play.table));
+        assert_accepted(RuleSet::Vatikan, &table, &hand, &play);
+    }
+}
+
 #[test]
 fn tahiti_set_jokers_best_plays_are_the_best_the_engine_accepts() {
     compare_with(RuleSet::Tahiti, 54, 50, corner_position);
