@@ -25,8 +25,9 @@
 //! mode, where the sweep names set jokers within each suit's room
 //! ([`solve_strict`]): on demand only, as the plain optimum bounds the
 //! strict one. Its ceiling also counts what the rule costs
-//! ([`copies_ceiling`]), so a play reaching it ends the search; most points
-//! looks for a play worth it first ([`try_at_ceiling`]). Vatikan's
+//! ([`copies_ceiling`]), so a play reaching it ends the search; the best
+//! play (most cards or most points) looks for a play worth it first on the
+//! hand without the cards the ceiling keeps back ([`try_at_ceiling`]). Vatikan's
 //! restricted search, once the rule refused plays it swept, runs the same
 //! strict search (whose own anchoring faults go to the restricted search in
 //! strict mode) and keeps the better legal play.
@@ -1074,8 +1075,12 @@ fn hint_past_the_rules(pos: &Position, goal: Goal, failed: &Play) -> Option<Play
 }
 
 /// Sweep states the strict copies search ([`solve_strict`]) may spend, a
-/// safety net (states, not time, so answers stay deterministic; a sweep's
-/// finished runs count twice, so it may stop near half of it). Measured (session 7,
+/// safety net (states, not time, so answers stay deterministic; until
+/// session 8 a sweep's finished runs counted twice, so an ace-split branch
+/// and bound of many nodes stopped near half of it, 1.0-1.3M: two of the
+/// four Vatikan full-table solves `vatikan_caps_against_the_uncapped_search`
+/// found below the uncapped search at `RAMI_CAPS_N=1000`, #631 and #956
+/// most points, need 1.7M and 1.3M). Measured (session 7,
 /// BENCHMARKS): in whole games it ran a few thousand states at most; on
 /// full two-deck tables with 20-card hands (`probe car 2 84 20 30`) it
 /// bit on 23 of 30 (70M-300M states would prove those optima, session 6),
@@ -1108,9 +1113,9 @@ thread_local! {
 /// The search's ceiling is the least of the plain optimum (each branch's
 /// sweep bound) and [`copies_ceiling`] (`Position::ceiling`): a play worth
 /// it ends the search, exact, without the proof the plain bound could not
-/// give (that proof spent the whole budget on full tables). Most points
-/// first looks for a play worth the ceiling alone ([`try_at_ceiling`]),
-/// within a part of the budget.
+/// give (that proof spent the whole budget on full tables). The best play
+/// (most points; since session 8 most cards too) first looks for a play
+/// worth the ceiling alone ([`try_at_ceiling`]), within a part of the budget.
 ///
 /// Within [`STRICT_STATES`] the answer is exact. Past it (counted as a
 /// bite of `internal::restricted_caps` and in `Stats::strict_cut`; off with
@@ -1152,53 +1157,180 @@ fn solve_strict(pos: &Position, goal: Goal, plain: &Play) -> Option<Play> {
 /// ([`try_at_ceiling`]) may spend: one in this many states.
 const AT_CEILING_SHARE: u64 = 4;
 
-/// Most points, strict copies mode: a play worth exactly `ceiling`, looked for
-/// on the hand without the natural cards [`copies_ceiling`] keeps (its least
-/// worth ones) and the hand jokers it does not play, with every state below
-/// the ceiling dropped. On full tables the ceiling is mostly the strict
-/// optimum, which the whole search found only after millions of states (the
-/// ace-split branch and bound's leaves all tie at the plain bound, and each
-/// costs hundreds of thousands of states); here the cards to keep are fixed
-/// and nothing may be left out, so a state that drops a card dies at once.
-/// Sound either way: every play of the smaller hand is a play of the whole
-/// hand, worth the same; one worth the ceiling is optimal (nothing beats the
-/// ceiling), anything else is discarded and the whole search runs. Within
-/// `budget` states (a part of the caller's strict budget: a try that runs
-/// out is not a cut of the search, which then runs with what is left).
+/// Ways to keep the ceiling's cards the try at the ceiling ([`try_at_ceiling`])
+/// looks at, at most: with most cards every natural hand card is worth one,
+/// so keeping any one of them back reaches the same ceiling (full Vatikan
+/// tables of `vatikan_caps_against_the_uncapped_search`: #956, 19 of 20
+/// cards, found keeping 4C back in 65k strict states, where the whole
+/// search needed 3.1M; #876, 18 of 20 keeping AC AC, 39k against 2.4M).
+const AT_CEILING_TRIES: usize = 24;
+
+/// The try at the ceiling gives each choice of cards to keep back at least
+/// one in this many of its states.
+const AT_CEILING_SHARES: usize = 4;
+
+/// Strict copies mode: a play worth exactly `ceiling`, looked for on the
+/// hand without the natural cards [`copies_ceiling`] keeps (as many of the
+/// least worth as it says; each distinct choice of that worth in turn, in
+/// hand order among equals, at most [`AT_CEILING_TRIES`]: for most cards any
+/// cards, for most points ties of worth; session 7 tried most points only,
+/// and one choice) and the hand jokers it does not play, with every
+/// state below the ceiling dropped. On full tables the ceiling is mostly the
+/// strict optimum, which the whole search found only after millions of
+/// states (the ace-split branch and bound's leaves all tie at the plain
+/// bound, and each costs hundreds of thousands of states); here the cards to
+/// keep are fixed and nothing may be left out, so a state that drops a card
+/// dies at once. Sound either way: every play of the smaller hand is a play
+/// of the whole hand, worth the same; one worth the ceiling is optimal
+/// (nothing beats the ceiling), anything else is discarded and the whole
+/// search runs. Within `budget` states in all (a part of the caller's strict
+/// budget: a try that runs out is not a cut of the search, which then runs
+/// with what is left), each choice within a share of it
+/// ([`AT_CEILING_SHARES`]: #956 of the caps test, most points, keeps one of
+/// four aces of equal worth back; the first has no play at the ceiling and
+/// took the whole part to refute).
 fn try_at_ceiling(pos: &Position, goal: Goal, ceiling: Option<i32>, budget: u64) -> Option<Play> {
-    if goal != Goal::MostPoints {
+    if goal == Goal::Hint {
         return None;
     }
     let ceiling = ceiling?;
     let (value, kept, jokers_played) = ceiling_keeping(pos, goal)?;
     // (A ceiling below the copies bound is the plain optimum's: it does not
-    // say which cards to keep.)
-    if value != ceiling || (kept == 0 && jokers_played == pos.hand_jokers) {
+    // say which cards to keep. One that keeps nothing back is tried too,
+    // on the whole hand: the whole search has no floor there and proves
+    // the plays below first, which on full Vatikan tables whose optimum is
+    // the whole hand ran past the budget, 2.5-4.1M states, caps test
+    // `RAMI_CAPS_N=3000` #1414, #1497, #2573, #2625.)
+    if value != ceiling {
         return None;
     }
     let mut naturals: Vec<Card> = pos.hand.iter().copied().filter(|c| !c.is_joker()).collect();
+    // (A stable sort: equals stay in hand order.)
     naturals.sort_by_key(|&c| pos.weight(goal, c));
-    let hand: Vec<Card> = naturals
-        .into_iter()
-        .skip(kept)
-        .chain(
-            pos.hand
-                .iter()
-                .copied()
-                .filter(|c| c.is_joker())
-                .take(usize::from(jokers_played)),
-        )
-        .collect();
-    let smaller = Position {
-        strict: true,
-        ceiling: Some(ceiling),
-        floor: Some(ceiling),
-        ..Position::new(pos.rules, pos.copies, &pos.table, &hand).ok()?
-    };
+    let least: i32 = naturals
+        .iter()
+        .take(kept)
+        .map(|&c| pos.weight(goal, c))
+        .sum();
+    let jokers = pos
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| c.is_joker())
+        .take(usize::from(jokers_played));
     let part = sweep::strict_part_start(budget);
-    let found = solve_checked(&smaller, goal).ok().flatten();
+    let choices = kept_choices(&naturals, kept, least, |c| pos.weight(goal, c));
+    // (Each choice within a share of the part, so a first one with no play
+    // at the ceiling, which can take the whole part to refute, leaves room
+    // for the next.)
+    let each = budget / choices.len().clamp(1, AT_CEILING_SHARES) as u64;
+    let mut found = None;
+    for keep in choices {
+        if sweep::strict_left() == 0 {
+            break;
+        }
+        let mut rest = CardCounts::from_cards(&naturals);
+        for c in &keep {
+            rest.remove(*c);
+        }
+        let hand: Vec<Card> = naturals
+            .iter()
+            .copied()
+            .filter(|&c| {
+                // (Each kept copy once.)
+                if rest.count(c) > 0 {
+                    rest.remove(c);
+                    true
+                } else {
+                    false
+                }
+            })
+            .chain(jokers.clone())
+            .collect();
+        let Ok(smaller) = Position::new(pos.rules, pos.copies, &pos.table, &hand) else {
+            continue;
+        };
+        let smaller = Position {
+            strict: true,
+            ceiling: Some(ceiling),
+            floor: Some(ceiling),
+            ..smaller
+        };
+        let one = sweep::strict_part_start(each);
+        found = solve_checked(&smaller, goal)
+            .ok()
+            .flatten()
+            .filter(|p| p.played.iter().map(|&c| pos.weight(goal, c)).sum::<i32>() == ceiling);
+        sweep::strict_part_end(one);
+        if found.is_some() {
+            break;
+        }
+    }
     sweep::strict_part_end(part);
-    found.filter(|p| p.played.iter().map(|&c| pos.weight(goal, c)).sum::<i32>() == ceiling)
+    found
+}
+
+/// The distinct multisets of `kept` cards of `naturals` (sorted by worth,
+/// equals in hand order) worth `least` in all, in that order, at most
+/// [`AT_CEILING_TRIES`].
+fn kept_choices(
+    naturals: &[Card],
+    kept: usize,
+    least: i32,
+    worth: impl Fn(Card) -> i32,
+) -> Vec<Vec<Card>> {
+    // Distinct cards with their copies, in order of first appearance.
+    let mut distinct: Vec<(Card, usize)> = Vec::new();
+    for &c in naturals {
+        match distinct.iter_mut().find(|(d, _)| *d == c) {
+            Some((_, n)) => *n += 1,
+            None => distinct.push((c, 1)),
+        }
+    }
+    // Depth first over the distinct cards: how many copies of each to keep.
+    struct Walk<'a> {
+        distinct: &'a [(Card, usize)],
+        least: i32,
+        worth: &'a dyn Fn(Card) -> i32,
+        chosen: Vec<Card>,
+        out: Vec<Vec<Card>>,
+    }
+    impl Walk<'_> {
+        fn go(&mut self, at: usize, left: usize, value: i32) {
+            if self.out.len() >= AT_CEILING_TRIES {
+                return;
+            }
+            if left == 0 {
+                if value == self.least {
+                    self.out.push(self.chosen.clone());
+                }
+                return;
+            }
+            let Some(&(card, copies)) = self.distinct.get(at) else {
+                return;
+            };
+            // (Worth never falls along the list: `left` more cards are worth
+            // at least `left` of this one.)
+            if value + (self.worth)(card) * left as i32 > self.least {
+                return;
+            }
+            for n in (0..=copies.min(left)).rev() {
+                let v = value + (self.worth)(card) * n as i32;
+                self.chosen.extend(std::iter::repeat_n(card, n));
+                self.go(at + 1, left - n, v);
+                self.chosen.truncate(self.chosen.len() - n);
+            }
+        }
+    }
+    let mut walk = Walk {
+        distinct: &distinct,
+        least,
+        worth: &worth,
+        chosen: Vec::new(),
+        out: Vec::new(),
+    };
+    walk.go(0, kept, 0);
+    walk.out
 }
 
 /// The most any play legal under the copies rule can be worth (most cards or
@@ -1537,5 +1669,30 @@ pub mod internal {
         let mut sw = Sweep::new(&spec);
         let v = sw.best();
         (v, sw.explored())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The try at the ceiling's choices of cards to keep back: every distinct
+    /// multiset of the least worth in all, in hand order, each once.
+    #[test]
+    fn kept_choices_are_the_distinct_ways_of_least_worth() {
+        let cards = rami_cards::parse_cards("2C 3C 3D 3D 5S").expect("cards");
+        let worth = |c: Card| c.natural_face().map_or(0, |f| i32::from(f.rank().value()));
+        // Two cards worth 5 at least: 2C with a three (3C, or 3D once).
+        let two = kept_choices(&cards, 2, 5, worth);
+        assert_eq!(two.len(), 2, "{two:?}");
+        assert_eq!(two[0], rami_cards::parse_cards("2C 3C").expect("cards"));
+        assert_eq!(two[1], rami_cards::parse_cards("2C 3D").expect("cards"));
+        // All worth one (most cards): any one card, each face once.
+        let one = kept_choices(&cards, 1, 1, |_| 1);
+        assert_eq!(one.len(), 4, "{one:?}");
+        // Two of a face kept together.
+        let pairs = kept_choices(&cards, 2, 2, |_| 1);
+        assert!(pairs.contains(&rami_cards::parse_cards("3D 3D").expect("cards")));
+        assert_eq!(pairs.len(), 7, "{pairs:?}");
     }
 }

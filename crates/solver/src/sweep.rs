@@ -1499,13 +1499,23 @@ pub(crate) fn strict_part_start(states: u64) -> StrictBudget {
     }
 }
 
+/// States left under the strict budget or part in force (none once a strict
+/// sweep gave up under it).
+pub(crate) fn strict_left() -> u64 {
+    let now = STATS.with(|s| s.get().states);
+    let (deadline, hit) = STRICT_DEADLINE.with(|d| d.get());
+    if hit { 0 } else { deadline.saturating_sub(now) }
+}
+
 /// Ends a part of the strict budget ([`strict_part_start`]).
 pub(crate) fn strict_part_end(part: StrictBudget) {
     STRICT_DEADLINE.with(|d| d.set(part.outer));
 }
 
-/// A strict sweep that has explored `explored` states is past the budget
-/// (counting its finished sweeps twice: it only stops earlier).
+/// A strict sweep that has explored `explored` states not yet in `STATS` is
+/// past the budget. (Before session 8 the sweep's finished runs were counted
+/// twice, in `STATS` and in `explored`, so an ace-split branch and bound of
+/// many nodes stopped near half its budget.)
 fn strict_over(explored: usize) -> bool {
     let (deadline, hit) = STRICT_DEADLINE.with(|d| d.get());
     if hit {
@@ -1549,6 +1559,9 @@ pub(crate) struct Sweep<'a> {
     first: u8,
     last: u8,
     explored: usize,
+    /// Of `explored`, the states already added to `STATS` (finished sweeps
+    /// and walks): the strict budget reads `STATS` plus the rest only.
+    counted: usize,
     solved: Option<Option<(i32, Vec<Move>)>>,
     /// Only look for plays worth at least this (a value known to be reachable):
     /// states that cannot reach it are dropped.
@@ -1643,6 +1656,7 @@ impl<'a> Sweep<'a> {
             first,
             last,
             explored: 0,
+            counted: 0,
             solved: None,
             floor: None,
             ace_fix: [None; 4],
@@ -1979,6 +1993,7 @@ impl<'a> Sweep<'a> {
             st.limited += 1;
             cell.set(st);
         });
+        self.counted = self.explored;
         if gave_up {
             // Most likely no layout, which the sweeps (dropping beaten states)
             // prove with fewer states than the walk.
@@ -2476,6 +2491,7 @@ impl<'a> Sweep<'a> {
             st.limited += u64::from(self.limit.is_some());
             cell.set(st);
         });
+        self.counted = self.explored;
         for mut l in layers {
             l.clear();
             scratch.pool.push(l);
@@ -2955,7 +2971,7 @@ impl<'a> Sweep<'a> {
 
     fn over_limit(&self) -> bool {
         self.limit.is_some_and(|l| self.explored > l)
-            || (self.spec.strict_copies && strict_over(self.explored))
+            || (self.spec.strict_copies && strict_over(self.explored - self.counted))
     }
 
     /// States generated so far (for tests and benchmarks).
