@@ -1467,6 +1467,10 @@ struct Pools {
     company: Counts,
     /// Old joker-free groups that may be held whole.
     intact: Vec<usize>,
+    /// Faces whose every copy lies on the table as a natural card: no joker
+    /// may stand for one in any play (the copies rule; table cards stay
+    /// down), so a joker group is named otherwise when it can be.
+    down: [bool; 52],
 }
 
 /// The combinations of joker groups for one branch, the most valuable first:
@@ -1552,10 +1556,15 @@ fn slots(
     let intact: Vec<usize> = (0..pos.table.len())
         .filter(|&g| pos.kinds[g] == Kind::Normal && pos.table[g].len() >= 3)
         .collect();
+    let mut naturals = [0u8; 52];
+    for f in pos.table.iter().flatten().filter_map(|c| c.natural_face()) {
+        naturals[f.index()] = naturals[f.index()].saturating_add(1);
+    }
     let pools = Pools {
         hand,
         company,
         intact,
+        down: naturals.map(|n| n >= pos.copies),
     };
     // No joker may take a freed joker's old name: the engine matches jokers by
     // name, and would find the freed one not renamed.
@@ -1799,7 +1808,7 @@ fn options(
     for faces in natural_sets {
         // Each card from the hand or from the freed joker's company.
         for (hand, taken) in sources(&faces, &pools.hand, &pools.company, limit) {
-            if let Some(jg) = name(rules, joker, avoid, &faces, hand, taken, None) {
+            if let Some(jg) = name(rules, joker, avoid, &pools.down, &faces, hand, taken, None) {
                 out.push(jg);
             }
         }
@@ -1819,7 +1828,8 @@ fn options(
                 continue;
             }
             let hand: Vec<Card> = ext.iter().map(|&f| Card::from_face(f)).collect();
-            if let Some(mut jg) = name_group(rules, joker, avoid, base, hand, Some(g)) {
+            if let Some(mut jg) = name_group(rules, joker, avoid, &pools.down, base, hand, Some(g))
+            {
                 jg.kept = Some(g);
                 out.push(jg);
             }
@@ -1850,11 +1860,21 @@ fn options(
 }
 
 /// The joker group of `joker` with the naturals `faces` (from `hand` and
-/// `taken`), the joker named; `None` when no name fits.
+/// `taken`), the joker named; `None` when no name fits. A name whose every
+/// copy is down (`down`) comes last: every play holding it breaks the
+/// copies rule. A set's joker is still named so when nothing else fits (the
+/// play may be mended by swapping the joker with a card of a missing suit,
+/// [`legal::rename_set_jokers`]); a run's has no other name than its places
+/// (which the renaming would try), so that run is no joker group: before,
+/// each such option was swept in every combination holding it and refused
+/// (on full tables, `probe tah 4 84 20 30`, most of the restricted
+/// search's sweeps).
+#[allow(clippy::too_many_arguments)]
 fn name(
     rules: rami_melds::GroupRules,
     joker: Card,
     avoid: &[Face],
+    down: &[bool; 52],
     faces: &[Face],
     hand: Vec<Card>,
     taken: Vec<Card>,
@@ -1863,10 +1883,17 @@ fn name(
     let mut cards: Vec<Card> = faces.iter().map(|&f| Card::from_face(f)).collect();
     cards.push(Card::JOKER);
     // A freed joker must take a new name (`avoid`: the freed jokers' names).
-    let face = joker_namings(&cards, rules)
+    let namings: Vec<Face> = joker_namings(&cards, rules)
         .into_iter()
         .filter_map(|way| way.first().copied())
-        .find(|f| !avoid.contains(f))?;
+        .filter(|f| !avoid.contains(f))
+        .collect();
+    let set = faces.windows(2).all(|w| w[0].rank() == w[1].rank());
+    let face = match namings.iter().find(|f| !down[f.index()]) {
+        Some(&f) => f,
+        None if set => *namings.first()?,
+        None => return None,
+    };
     if let Some(last) = cards.last_mut() {
         *last = Card::named_joker(face);
     }
@@ -1889,6 +1916,7 @@ fn name_group(
     rules: rami_melds::GroupRules,
     joker: Card,
     avoid: &[Face],
+    down: &[bool; 52],
     base: &[Card],
     hand: Vec<Card>,
     kept: Option<usize>,
@@ -1898,5 +1926,68 @@ fn name_group(
         .chain(&hand)
         .filter_map(|c| c.natural_face())
         .collect();
-    name(rules, joker, avoid, &faces, hand, Vec::new(), kept)
+    name(rules, joker, avoid, down, &faces, hand, Vec::new(), kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The joker groups of `hand` alone (no freed joker, no old group).
+    fn hand_options(table: &str, hand: &str) -> Vec<JokerGroup> {
+        let table = rami_cards::parse_table(table).expect("a table");
+        let hand = rami_cards::parse_cards(hand).expect("a hand");
+        let pos = Position::new(RuleSet::Tahiti, 2, &table, &hand).expect("a position");
+        let mut naturals = [0u8; 52];
+        for f in pos.table.iter().flatten().filter_map(|c| c.natural_face()) {
+            naturals[f.index()] += 1;
+        }
+        let pools = Pools {
+            hand: pos.hand_counts,
+            company: [0; 52],
+            intact: Vec::new(),
+            down: naturals.map(|n| n >= pos.copies),
+        };
+        options(&pos, &pools, Card::JOKER, &[], usize::MAX)
+    }
+
+    fn joker_name(jg: &JokerGroup) -> Option<Face> {
+        jg.cards.iter().find_map(|c| c.declared())
+    }
+
+    /// Both copies of 10C (and 10H) are on the table, so no joker may stand
+    /// for either in any play (the copies rule). A run whose joker has no
+    /// other place (`8C 9C *10C JC`) is no option, and one whose joker may
+    /// take either end (`8C 9C *10C` or `*7C 8C 9C`) takes the one still
+    /// free. Before, the first naming was taken whatever the table held:
+    /// every combination holding such a group was swept and refused.
+    #[test]
+    fn a_run_joker_is_never_named_for_a_card_whose_copies_are_down() {
+        let opts = hand_options("10C 10H 10D | 10C 10S 10H", "8C 9C JC QC");
+        assert!(!opts.is_empty());
+        for jg in &opts {
+            let name = joker_name(jg).expect("a named joker");
+            assert!(
+                name != Face::new(Rank::new(10).expect("a rank"), Suit::Clubs),
+                "{}",
+                rami_cards::format_cards(&jg.cards)
+            );
+        }
+        // `*7C 8C 9C` is still there.
+        assert!(opts.iter().any(|jg| jg.hand.len() == 3
+            && joker_name(jg) == Some(Face::new(Rank::new(7).expect("a rank"), Suit::Clubs))));
+    }
+
+    /// A set whose every missing suit is down keeps its joker group: the play
+    /// may still be mended by swapping the joker with a card of that rank
+    /// from another group ([`legal::rename_set_jokers`]).
+    #[test]
+    fn a_set_joker_keeps_its_group_when_every_name_is_down() {
+        let opts = hand_options("3C 4C 5C | 4C 5C 6C", "4S 4H 4D");
+        let four_clubs = Face::new(Rank::new(4).expect("a rank"), Suit::Clubs);
+        assert!(
+            opts.iter()
+                .any(|jg| jg.hand.len() == 4 && joker_name(jg) == Some(four_clubs))
+        );
+    }
 }
