@@ -1860,15 +1860,18 @@ fn options(
 }
 
 /// The joker group of `joker` with the naturals `faces` (from `hand` and
-/// `taken`), the joker named; `None` when no name fits. A name whose every
-/// copy is down (`down`) comes last: every play holding it breaks the
-/// copies rule. A set's joker is still named so when nothing else fits (the
-/// play may be mended by swapping the joker with a card of a missing suit,
-/// [`legal::rename_set_jokers`]); a run's has no other name than its places
-/// (which the renaming would try), so that run is no joker group: before,
-/// each such option was swept in every combination holding it and refused
-/// (on full tables, `probe tah 4 84 20 30`, most of the restricted
-/// search's sweeps).
+/// `taken`), the joker named; `None` when no name fits. No name whose every
+/// copy is down (`down`): every play holding it breaks the copies rule, and
+/// no mend ([`legal::rename_set_jokers`]) makes it legal as it stands. A
+/// renaming only picks another of the group's namings (a set's missing
+/// suits, a run's other end), all down when this one is; a swap gives the
+/// set a natural card of a missing suit and the joker that card's name,
+/// down too, unless renamed again in the other group, which is then a
+/// joker group of its own, another combination of the search; a move takes
+/// the joker to another group, the same. Before, the first naming was
+/// taken whatever the table held, and every combination holding such a
+/// group was swept and refused: on full tables (`probe tah 4 84 20 30`)
+/// most of the restricted search's sweeps.
 #[allow(clippy::too_many_arguments)]
 fn name(
     rules: rami_melds::GroupRules,
@@ -1888,12 +1891,7 @@ fn name(
         .filter_map(|way| way.first().copied())
         .filter(|f| !avoid.contains(f))
         .collect();
-    let set = faces.windows(2).all(|w| w[0].rank() == w[1].rank());
-    let face = match namings.iter().find(|f| !down[f.index()]) {
-        Some(&f) => f,
-        None if set => *namings.first()?,
-        None => return None,
-    };
+    let face = *namings.iter().find(|f| !down[f.index()])?;
     if let Some(last) = cards.last_mut() {
         *last = Card::named_joker(face);
     }
@@ -1978,16 +1976,35 @@ mod tests {
             && joker_name(jg) == Some(Face::new(Rank::new(7).expect("a rank"), Suit::Clubs))));
     }
 
-    /// A set whose every missing suit is down keeps its joker group: the play
-    /// may still be mended by swapping the joker with a card of that rank
-    /// from another group ([`legal::rename_set_jokers`]).
+    /// A set whose every missing suit is down is no option either (no
+    /// swap mends it, see [`name`]); one with a missing suit still free
+    /// takes that name.
     #[test]
-    fn a_set_joker_keeps_its_group_when_every_name_is_down() {
-        let opts = hand_options("3C 4C 5C | 4C 5C 6C", "4S 4H 4D");
-        let four_clubs = Face::new(Rank::new(4).expect("a rank"), Suit::Clubs);
-        assert!(
-            opts.iter()
-                .any(|jg| jg.hand.len() == 4 && joker_name(jg) == Some(four_clubs))
-        );
+    fn a_set_joker_is_never_named_for_a_card_whose_copies_are_down() {
+        let opts = hand_options("3C 4C 5C | 4C 5C 6C | 3D 4D 5D | 4D 5D 6D", "4S 4H 9S 9H");
+        let four = |s| Face::new(Rank::new(4).expect("a rank"), s);
+        let nine = |s| Face::new(Rank::new(9).expect("a rank"), s);
+        assert!(!opts.is_empty());
+        for jg in &opts {
+            let name = joker_name(jg).expect("a named joker");
+            assert!(
+                name != four(Suit::Clubs) && name != four(Suit::Diamonds),
+                "{}",
+                rami_cards::format_cards(&jg.cards)
+            );
+        }
+        // `4S 4H *4x` has no name left; `9S 9H *9D` (or `*9C`) has.
+        assert!(!opts.iter().any(|jg| {
+            jg.hand.len() == 3
+                && jg
+                    .hand
+                    .iter()
+                    .all(|c| c.is_joker() || c.face().is_some_and(|f| f.rank().value() == 4))
+        }));
+        assert!(opts.iter().any(|jg| {
+            jg.hand.len() == 3
+                && joker_name(jg)
+                    .is_some_and(|f| f == nine(Suit::Diamonds) || f == nine(Suit::Clubs))
+        }));
     }
 }
