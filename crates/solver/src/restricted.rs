@@ -26,7 +26,8 @@
 //! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
 //!   its real card) is laid first in a joker group the rules allow: hand cards
 //!   and cards that were with a freed joker, or one old joker-free group kept
-//!   whole plus hand cards; the rest is swept without jokers. The best play
+//!   whole plus hand cards (the joker named for a card with a copy off the
+//!   table: see [`name`]); the rest is swept without jokers. The best play
 //!   (most cards, most points) searches the combinations best bound first
 //!   with no cap on options or combinations ([`tahiti_exact`]): exact unless
 //!   its safety net ([`STATES`]) stops it (mid-game it rarely does; on full
