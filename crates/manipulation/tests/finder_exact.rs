@@ -964,6 +964,34 @@ fn tahiti_full_table_past_the_old_budget() {
     assert_accepted(RuleSet::Tahiti, &table, &hand, &play);
 }
 
+/// A position (#103 of seed 62 at 40 + 14) where the search stopped at 13
+/// cards within its safety net: freeing *QH and *5D, its joker groups named
+/// jokers for cards whose two copies are on the table (`10C JC QC *KC` and
+/// the like), and every combination holding one was swept and refused. Run
+/// jokers are now named where a copy is left, or not laid at all, and the
+/// 14 the uncapped search finds (the reference, the same before) is reached
+/// within the net.
+#[test]
+fn tahiti_best_play_with_run_jokers_named_where_a_copy_is_left() {
+    let table = rami_cards::parse_table(
+        "3S 3H 3D | 5H *5D 5C | 4H 5H 6H | 2S 2H *2D 2C | 10C JC QC *KC | 8H 9H 10H JH *QH | \
+         10H 10D 10C | 6S 6H 6C | AH AD AC | 2S 2H 2D | 4S 4H 4D 4C | 3D 4D 5D 6D 7D | JD | 7C | QC",
+    )
+    .expect("a table");
+    let hand =
+        rami_cards::parse_cards("9H 10D QD 6S KC 5D QD 9S QS QH 4C 6D 9C JC").expect("a hand");
+    let play = solve(RuleSet::Tahiti, &table, &hand, Goal::MostCards)
+        .expect("a valid position")
+        .expect("a play");
+    assert_accepted(RuleSet::Tahiti, &table, &hand, &play);
+    rami_solver::internal::restricted_caps(false);
+    let reference = solve(RuleSet::Tahiti, &table, &hand, Goal::MostCards);
+    rami_solver::internal::restricted_caps(true);
+    let reference = reference.expect("a valid position").expect("a play");
+    assert_eq!(reference.count, 14, "{}", format_table(&reference.table));
+    assert_eq!(play.count, 14, "{}", format_table(&play.table));
+}
+
 /// The same at length (`RAMI_CAPS_SIZE`: 0 = 30 + 10, 1 = 40 + 14, 2 = 84 +
 /// 20, where the reference is slow; default 200 positions).
 #[test]

@@ -26,7 +26,8 @@
 //! - Tahiti: no joker goes to the sweep. Each joker (from the hand, or freed by
 //!   its real card) is laid first in a joker group the rules allow: hand cards
 //!   and cards that were with a freed joker, or one old joker-free group kept
-//!   whole plus hand cards; the rest is swept without jokers. The best play
+//!   whole plus hand cards (the joker named for a card with a copy off the
+//!   table: see [`name`]); the rest is swept without jokers. The best play
 //!   (most cards, most points) searches the combinations best bound first
 //!   with no cap on options or combinations ([`tahiti_exact`]): exact unless
 //!   its safety net ([`STATES`]) stops it (mid-game it rarely does; on full
@@ -1467,6 +1468,10 @@ struct Pools {
     company: Counts,
     /// Old joker-free groups that may be held whole.
     intact: Vec<usize>,
+    /// Faces whose every copy lies on the table as a natural card: no joker
+    /// may stand for one in any play (the copies rule; table cards stay
+    /// down), so a joker group is named otherwise when it can be.
+    down: [bool; 52],
 }
 
 /// The combinations of joker groups for one branch, the most valuable first:
@@ -1552,10 +1557,15 @@ fn slots(
     let intact: Vec<usize> = (0..pos.table.len())
         .filter(|&g| pos.kinds[g] == Kind::Normal && pos.table[g].len() >= 3)
         .collect();
+    let mut naturals = [0u8; 52];
+    for f in pos.table.iter().flatten().filter_map(|c| c.natural_face()) {
+        naturals[f.index()] = naturals[f.index()].saturating_add(1);
+    }
     let pools = Pools {
         hand,
         company,
         intact,
+        down: naturals.map(|n| n >= pos.copies),
     };
     // No joker may take a freed joker's old name: the engine matches jokers by
     // name, and would find the freed one not renamed.
@@ -1799,7 +1809,7 @@ fn options(
     for faces in natural_sets {
         // Each card from the hand or from the freed joker's company.
         for (hand, taken) in sources(&faces, &pools.hand, &pools.company, limit) {
-            if let Some(jg) = name(rules, joker, avoid, &faces, hand, taken, None) {
+            if let Some(jg) = name(rules, joker, avoid, &pools.down, &faces, hand, taken, None) {
                 out.push(jg);
             }
         }
@@ -1819,7 +1829,8 @@ fn options(
                 continue;
             }
             let hand: Vec<Card> = ext.iter().map(|&f| Card::from_face(f)).collect();
-            if let Some(mut jg) = name_group(rules, joker, avoid, base, hand, Some(g)) {
+            if let Some(mut jg) = name_group(rules, joker, avoid, &pools.down, base, hand, Some(g))
+            {
                 jg.kept = Some(g);
                 out.push(jg);
             }
@@ -1850,11 +1861,24 @@ fn options(
 }
 
 /// The joker group of `joker` with the naturals `faces` (from `hand` and
-/// `taken`), the joker named; `None` when no name fits.
+/// `taken`), the joker named; `None` when no name fits. No name whose every
+/// copy is down (`down`): every play holding it breaks the copies rule, and
+/// no mend ([`legal::rename_set_jokers`]) makes it legal as it stands. A
+/// renaming only picks another of the group's namings (a set's missing
+/// suits, a run's other end), all down when this one is; a swap gives the
+/// set a natural card of a missing suit and the joker that card's name,
+/// down too, unless renamed again in the other group, which is then a
+/// joker group of its own, another combination of the search; a move takes
+/// the joker to another group, the same. Before, the first naming was
+/// taken whatever the table held, and every combination holding such a
+/// group was swept and refused: on full tables (`probe tah 4 84 20 30`)
+/// most of the restricted search's sweeps.
+#[allow(clippy::too_many_arguments)]
 fn name(
     rules: rami_melds::GroupRules,
     joker: Card,
     avoid: &[Face],
+    down: &[bool; 52],
     faces: &[Face],
     hand: Vec<Card>,
     taken: Vec<Card>,
@@ -1863,10 +1887,12 @@ fn name(
     let mut cards: Vec<Card> = faces.iter().map(|&f| Card::from_face(f)).collect();
     cards.push(Card::JOKER);
     // A freed joker must take a new name (`avoid`: the freed jokers' names).
-    let face = joker_namings(&cards, rules)
+    let namings: Vec<Face> = joker_namings(&cards, rules)
         .into_iter()
         .filter_map(|way| way.first().copied())
-        .find(|f| !avoid.contains(f))?;
+        .filter(|f| !avoid.contains(f))
+        .collect();
+    let face = *namings.iter().find(|f| !down[f.index()])?;
     if let Some(last) = cards.last_mut() {
         *last = Card::named_joker(face);
     }
@@ -1889,6 +1915,7 @@ fn name_group(
     rules: rami_melds::GroupRules,
     joker: Card,
     avoid: &[Face],
+    down: &[bool; 52],
     base: &[Card],
     hand: Vec<Card>,
     kept: Option<usize>,
@@ -1898,5 +1925,87 @@ fn name_group(
         .chain(&hand)
         .filter_map(|c| c.natural_face())
         .collect();
-    name(rules, joker, avoid, &faces, hand, Vec::new(), kept)
+    name(rules, joker, avoid, down, &faces, hand, Vec::new(), kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The joker groups of `hand` alone (no freed joker, no old group).
+    fn hand_options(table: &str, hand: &str) -> Vec<JokerGroup> {
+        let table = rami_cards::parse_table(table).expect("a table");
+        let hand = rami_cards::parse_cards(hand).expect("a hand");
+        let pos = Position::new(RuleSet::Tahiti, 2, &table, &hand).expect("a position");
+        let mut naturals = [0u8; 52];
+        for f in pos.table.iter().flatten().filter_map(|c| c.natural_face()) {
+            naturals[f.index()] += 1;
+        }
+        let pools = Pools {
+            hand: pos.hand_counts,
+            company: [0; 52],
+            intact: Vec::new(),
+            down: naturals.map(|n| n >= pos.copies),
+        };
+        options(&pos, &pools, Card::JOKER, &[], usize::MAX)
+    }
+
+    fn joker_name(jg: &JokerGroup) -> Option<Face> {
+        jg.cards.iter().find_map(|c| c.declared())
+    }
+
+    /// Both copies of 10C (and 10H) are on the table, so no joker may stand
+    /// for either in any play (the copies rule). A run whose joker has no
+    /// other place (`8C 9C *10C JC`) is no option, and one whose joker may
+    /// take either end (`8C 9C *10C` or `*7C 8C 9C`) takes the one still
+    /// free. Before, the first naming was taken whatever the table held:
+    /// every combination holding such a group was swept and refused.
+    #[test]
+    fn a_run_joker_is_never_named_for_a_card_whose_copies_are_down() {
+        let opts = hand_options("10C 10H 10D | 10C 10S 10H", "8C 9C JC QC");
+        assert!(!opts.is_empty());
+        for jg in &opts {
+            let name = joker_name(jg).expect("a named joker");
+            assert!(
+                name != Face::new(Rank::new(10).expect("a rank"), Suit::Clubs),
+                "{}",
+                rami_cards::format_cards(&jg.cards)
+            );
+        }
+        // `*7C 8C 9C` is still there.
+        assert!(opts.iter().any(|jg| jg.hand.len() == 3
+            && joker_name(jg) == Some(Face::new(Rank::new(7).expect("a rank"), Suit::Clubs))));
+    }
+
+    /// A set whose every missing suit is down is no option either (no
+    /// swap mends it, see [`name`]); one with a missing suit still free
+    /// takes that name.
+    #[test]
+    fn a_set_joker_is_never_named_for_a_card_whose_copies_are_down() {
+        let opts = hand_options("3C 4C 5C | 4C 5C 6C | 3D 4D 5D | 4D 5D 6D", "4S 4H 9S 9H");
+        let four = |s| Face::new(Rank::new(4).expect("a rank"), s);
+        let nine = |s| Face::new(Rank::new(9).expect("a rank"), s);
+        assert!(!opts.is_empty());
+        for jg in &opts {
+            let name = joker_name(jg).expect("a named joker");
+            assert!(
+                name != four(Suit::Clubs) && name != four(Suit::Diamonds),
+                "{}",
+                rami_cards::format_cards(&jg.cards)
+            );
+        }
+        // `4S 4H *4x` has no name left; `9S 9H *9D` (or `*9C`) has.
+        assert!(!opts.iter().any(|jg| {
+            jg.hand.len() == 3
+                && jg
+                    .hand
+                    .iter()
+                    .all(|c| c.is_joker() || c.face().is_some_and(|f| f.rank().value() == 4))
+        }));
+        assert!(opts.iter().any(|jg| {
+            jg.hand.len() == 3
+                && joker_name(jg)
+                    .is_some_and(|f| f == nine(Suit::Diamonds) || f == nine(Suit::Clubs))
+        }));
+    }
 }
