@@ -138,6 +138,9 @@ fn feasible_guided(
             return Test::None;
         }
     }
+    if pos.rules == rami_melds::RuleSet::Carousel && !kept_jokers_hold(pos, dissolve, played) {
+        return Test::None;
+    }
     let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
     if spec.strict_copies && branch.joker_groups.is_empty() && branch.frozen.is_empty() {
         let first = match named_first(pos, dissolve, &spec, &fixed, spent) {
@@ -172,6 +175,33 @@ fn feasible_guided(
         }
     }
     Test::GaveUp
+}
+
+/// Whether the jokers of the groups a test keeps as they were keep the
+/// copies rule once the play is down (a freed joker kept in its old group
+/// keeps its old name, whose real card the play put down): the natural
+/// cards on the table are the same whatever the layout, so when they do
+/// not, no layout of the test makes a legal table.
+fn kept_jokers_hold(pos: &Position, dissolve: &[usize], played: &[Card]) -> bool {
+    let kept = (0..pos.table.len()).filter(|g| !dissolve.contains(g));
+    if !kept
+        .clone()
+        .any(|g| pos.table[g].iter().any(|c| c.declared().is_some()))
+    {
+        return true;
+    }
+    // The kept groups, and one made of every other natural card.
+    let mut table: Vec<Vec<Card>> = kept.map(|g| pos.table[g].clone()).collect();
+    table.push(
+        dissolve
+            .iter()
+            .flat_map(|&g| pos.table[g].iter())
+            .chain(played)
+            .copied()
+            .filter(|c| !c.is_joker())
+            .collect(),
+    );
+    crate::legal::copies_ok(&table, pos.copies)
 }
 
 /// The table a test's layout makes: the groups it does not rebuild, and the
@@ -896,6 +926,34 @@ mod tests {
         }
         // Both answers occur.
         assert!(layouts > 10 && nones > 10, "{layouts} {nones}");
+    }
+
+    /// A kept group whose joker's name the play's natural copies use up
+    /// makes every layout of the test illegal (a freed joker left in its
+    /// old group keeps the old name); rebuilt, or with a copy to spare, it
+    /// does not.
+    #[test]
+    fn a_kept_joker_whose_copies_the_play_uses_up_refuses_the_test() {
+        use super::kept_jokers_hold;
+        use crate::{Branch, Position};
+        use rami_cards::{parse_cards, parse_table};
+        let table = parse_table("*6S 6H 6D | 6S 7S 8S | 2C 3C 4C").expect("table");
+        let six = parse_cards("6S").expect("hand");
+        let pos = Position::new(RuleSet::Carousel, 2, &table, &six).expect("position");
+        // Kept with the hand's 6S down: both copies of 6S lie naturally.
+        assert!(!kept_jokers_hold(&pos, &[1], &six));
+        assert!(!kept_jokers_hold(&pos, &[1, 2], &six));
+        assert!(matches!(
+            super::feasible(&pos, &Branch::default(), &[1], &six, &mut 0),
+            Test::None
+        ));
+        // Rebuilt (it may take another name), or nothing of 6S played.
+        assert!(kept_jokers_hold(&pos, &[0, 1], &six));
+        assert!(kept_jokers_hold(&pos, &[1], &[]));
+        // Without the table's 6S, the one played leaves the joker a copy.
+        let pos = Position::new(RuleSet::Carousel, 2, &table[..1], &six).expect("position");
+        assert!(kept_jokers_hold(&pos, &[], &[]));
+        assert!(kept_jokers_hold(&pos, &[], &six));
     }
 
     #[test]
