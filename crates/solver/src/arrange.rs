@@ -138,7 +138,19 @@ fn feasible_guided(
             return Test::None;
         }
     }
+    if pos.rules == rami_melds::RuleSet::Carousel && !kept_jokers_hold(pos, dissolve, played) {
+        return Test::None;
+    }
     let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
+    if spec.strict_copies && branch.joker_groups.is_empty() && branch.frozen.is_empty() {
+        let first = match named_first(pos, dissolve, &spec, &fixed, spent) {
+            Test::GaveUp => plain_first(pos, dissolve, &spec, &fixed, spent, guide),
+            settled => settled,
+        };
+        if !matches!(first, Test::GaveUp) {
+            return first;
+        }
+    }
     let Some(back) = mirrored(&spec, &fixed) else {
         return one_way(&spec, &fixed, guide, limit, spent, false, Try::Whole);
     };
@@ -163,6 +175,231 @@ fn feasible_guided(
         }
     }
     Test::GaveUp
+}
+
+/// Whether the jokers of the groups a test keeps as they were keep the
+/// copies rule once the play is down (a freed joker kept in its old group
+/// keeps its old name, whose real card the play put down): the natural
+/// cards on the table are the same whatever the layout, so when they do
+/// not, no layout of the test makes a legal table.
+fn kept_jokers_hold(pos: &Position, dissolve: &[usize], played: &[Card]) -> bool {
+    let kept = (0..pos.table.len()).filter(|g| !dissolve.contains(g));
+    if !kept
+        .clone()
+        .any(|g| pos.table[g].iter().any(|c| c.declared().is_some()))
+    {
+        return true;
+    }
+    // The kept groups, and one made of every other natural card.
+    let mut table: Vec<Vec<Card>> = kept.map(|g| pos.table[g].clone()).collect();
+    table.push(
+        dissolve
+            .iter()
+            .flat_map(|&g| pos.table[g].iter())
+            .chain(played)
+            .copied()
+            .filter(|c| !c.is_joker())
+            .collect(),
+    );
+    crate::legal::copies_ok(&table, pos.copies)
+}
+
+/// The table a test's layout makes: the groups it does not rebuild, and the
+/// layout.
+fn with_kept(pos: &Position, dissolve: &[usize], layout: &[Vec<Card>]) -> Vec<Vec<Card>> {
+    let mut table: Vec<Vec<Card>> = (0..pos.table.len())
+        .filter(|g| !dissolve.contains(g))
+        .map(|g| pos.table[g].clone())
+        .collect();
+    table.extend(layout.iter().cloned());
+    table
+}
+
+/// Strict copies mode: the test run plainly first ([`PLAIN_FIRST`] states a
+/// direction, the walk on, both directions without jokers), its layout kept
+/// when the table it makes keeps the copies rule. Every strict layout is a
+/// plain one, so a plain test that proves there is none settles the strict
+/// one too. `GaveUp`: the strict test decides (the plain one gave up, or its
+/// layout breaks the rule).
+fn plain_first(
+    pos: &Position,
+    dissolve: &[usize],
+    strict: &Spec,
+    fixed: &Fixed,
+    spent: &mut usize,
+    guide: &mut Option<Guide>,
+) -> Test {
+    let mut spec = strict.clone();
+    spec.strict_copies = false;
+    let mut g = *guide;
+    let found = match mirrored(&spec, fixed) {
+        Some(back) => match one_way(&spec, fixed, &mut g, PLAIN_FIRST, spent, false, Try::Whole) {
+            Test::GaveUp => one_way(&back, fixed, &mut g, PLAIN_FIRST, spent, true, Try::Whole),
+            settled => settled,
+        },
+        None => one_way(&spec, fixed, &mut g, PLAIN_FIRST, spent, false, Try::Whole),
+    };
+    match found {
+        Test::Layout(layout) => {
+            if crate::legal::copies_ok(&with_kept(pos, dissolve, &layout), pos.copies) {
+                *guide = g;
+                Test::Layout(layout)
+            } else {
+                Test::GaveUp
+            }
+        }
+        other => other,
+    }
+}
+
+/// States a direction of [`plain_first`]'s and [`named_first`]'s tests may
+/// spend.
+const PLAIN_FIRST: usize = FIRST_TRY;
+
+/// Ways to name the jokers [`named_first`] tries, at most.
+const NAMINGS: usize = 8;
+
+/// Strict copies mode, a test holding wild jokers (and named jokers kept
+/// free): on a full table few faces have a copy left under the cap, so the
+/// jokers can be named in few ways. Each way is a test without jokers (each
+/// joker a natural copy of its name: the same groups), swept both
+/// directions with the walk on; a layout found gets its jokers back under
+/// those names. Sound both ways: a strict layout, its jokers made natural
+/// copies of their names, is a layout of one of these tests (a joker's name
+/// has room under the cap, two of one name room for two), so when every
+/// way proves it has none there is none; a layout found is kept only when
+/// its groups, jokers back, are valid and the table keeps the copies rule.
+/// `GaveUp` otherwise (too many ways, a way given up, or a layout that does
+/// not hold with its jokers back): the other tries decide.
+fn named_first(
+    pos: &Position,
+    dissolve: &[usize],
+    strict: &Spec,
+    fixed: &Fixed,
+    spent: &mut usize,
+) -> Test {
+    if strict.jokers_must == 0 && fixed.free.iter().all(|&n| n == 0) {
+        return Test::GaveUp;
+    }
+    if fixed.run.iter().chain(&fixed.set).any(|&n| n > 0) {
+        return Test::GaveUp;
+    }
+    let mut base = strict.clone();
+    base.strict_copies = false;
+    base.jokers_must = 0;
+    let room: Vec<(usize, u8)> = (0..52)
+        .filter_map(|f| {
+            let r = strict.joker_face_cap[f].saturating_sub(strict.must[f]);
+            (r > 0).then_some((f, r))
+        })
+        .collect();
+    // The ways: multisets of `jokers_must` faces within their rooms.
+    let mut ways: Vec<Vec<usize>> = Vec::new();
+    fn pick(
+        room: &[(usize, u8)],
+        from: usize,
+        left: u8,
+        way: &mut Vec<usize>,
+        ways: &mut Vec<Vec<usize>>,
+    ) -> bool {
+        if left == 0 {
+            ways.push(way.clone());
+            return ways.len() <= NAMINGS;
+        }
+        for i in from..room.len() {
+            let (f, r) = room[i];
+            let used = way.iter().filter(|&&x| x == f).count();
+            if used >= usize::from(r) {
+                continue;
+            }
+            way.push(f);
+            let more = pick(room, i, left - 1, way, ways);
+            way.pop();
+            if !more {
+                return false;
+            }
+        }
+        true
+    }
+    if !pick(&room, 0, strict.jokers_must, &mut Vec::new(), &mut ways) {
+        return Test::GaveUp;
+    }
+    let rules = pos.rules.group_rules();
+    let mut settled = true;
+    for way in ways {
+        let mut spec = base.clone();
+        for &f in &way {
+            spec.must[f] += 1;
+        }
+        let none = Fixed::default();
+        let Some(back) = mirrored(&spec, &none) else {
+            return Test::GaveUp;
+        };
+        let found = match one_way(
+            &spec,
+            &none,
+            &mut None,
+            PLAIN_FIRST,
+            spent,
+            false,
+            Try::Whole,
+        ) {
+            Test::GaveUp => one_way(
+                &back,
+                &none,
+                &mut None,
+                PLAIN_FIRST,
+                spent,
+                true,
+                Try::Whole,
+            ),
+            other => other,
+        };
+        let mut layout = match found {
+            Test::None => continue,
+            Test::GaveUp => {
+                settled = false;
+                continue;
+            }
+            Test::Layout(l) => l,
+        };
+        // The jokers back: the wild ones under their names, the named ones
+        // kept free as they were, each in place of a natural copy of its
+        // name in a group that stays valid.
+        let mut jokers: Vec<usize> = way.clone();
+        for (f, &n) in fixed.free.iter().enumerate() {
+            jokers.extend(std::iter::repeat_n(f, usize::from(n)));
+        }
+        let mut back_in = true;
+        for f in jokers {
+            let Some(face) = Face::from_index(f) else {
+                back_in = false;
+                break;
+            };
+            let natural = Card::from_face(face);
+            let joker = Card::named_joker(face);
+            let placed = layout.iter_mut().any(|g| {
+                let Some(i) = g.iter().position(|&c| c == natural) else {
+                    return false;
+                };
+                g[i] = joker;
+                if validate_group(g, rules).is_ok() {
+                    return true;
+                }
+                g[i] = natural;
+                false
+            });
+            if !placed {
+                back_in = false;
+                break;
+            }
+        }
+        if back_in && crate::legal::copies_ok(&with_kept(pos, dissolve, &layout), pos.copies) {
+            return Test::Layout(layout);
+        }
+        settled = false;
+    }
+    if settled { Test::None } else { Test::GaveUp }
 }
 
 /// What one direction of a test runs.
@@ -596,6 +833,128 @@ mod tests {
     use rami_cards::{Card, CardCounts, Face};
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
+
+    /// Strict copies mode: the jokers named first ([`super::named_first`])
+    /// agree with the strict test. A "none" is one the strict test (run to
+    /// its end) proves too; a layout is valid groups of exactly the test's
+    /// cards, the jokers named, and its table keeps the copies rule. (A
+    /// wrong "none" would change more groups; a wrong layout would break the
+    /// rule.) Carousel tables dealt from one deck and from two.
+    #[test]
+    fn jokers_named_first_agree_with_the_strict_test() {
+        use super::{exact_spec, named_first, with_kept};
+        use crate::{Branch, Position};
+        let mut gen_ = crate::test_positions::Gen::new(11);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let rules = RuleSet::Carousel;
+        let (mut layouts, mut nones) = (0, 0);
+        for case in 0..600 {
+            let (copies, t, h) = if case % 2 == 0 {
+                (1, 34, 12)
+            } else {
+                (2, 84, 20)
+            };
+            let (table, hand) = gen_.position_from_deck(rules.group_rules(), 2, t, h, 0.3, copies);
+            if rami_melds::table_rules::check_copies(&table, copies).is_err() {
+                continue;
+            }
+            let Ok(plain) = Position::new(rules, copies, &table, &hand) else {
+                continue;
+            };
+            let pos = Position {
+                strict: true,
+                ..plain
+            };
+            let branch = Branch::default();
+            // Some groups and some hand cards (jokers among them, often).
+            let dissolve: Vec<usize> = (0..table.len()).filter(|_| rng.random_bool(0.9)).collect();
+            let played: Vec<Card> = hand
+                .iter()
+                .copied()
+                .filter(|c| c.is_joker() || rng.random_bool(0.25))
+                .collect();
+            let (spec, fixed) = exact_spec(&pos, &branch, &dissolve, &played);
+            if !spec.strict_copies {
+                continue;
+            }
+            let mut spent = 0;
+            let named = named_first(&pos, &dissolve, &spec, &fixed, &mut spent);
+            let mut spent = 0;
+            let strict = one_way(
+                &spec,
+                &fixed,
+                &mut None,
+                2_000_000,
+                &mut spent,
+                false,
+                super::Try::Whole,
+            );
+            match named {
+                Test::None => {
+                    assert!(matches!(strict, Test::None), "case {case}");
+                    nones += 1;
+                }
+                Test::Layout(layout) => {
+                    assert!(!matches!(strict, Test::None), "case {case}");
+                    for g in &layout {
+                        assert!(
+                            validate_group(g, rules.group_rules()).is_ok(),
+                            "case {case}: {g:?}"
+                        );
+                    }
+                    let mut want: Vec<Card> = dissolve
+                        .iter()
+                        .flat_map(|&g| table[g].iter().copied())
+                        .chain(played.iter().copied())
+                        .collect();
+                    let mut laid: Vec<Card> = layout.iter().flatten().copied().collect();
+                    // (Jokers compared unnamed: a wild joker takes its name here.)
+                    let unname = |c: &Card| if c.is_joker() { Card::JOKER } else { *c };
+                    want = want.iter().map(unname).collect();
+                    laid = laid.iter().map(unname).collect();
+                    want.sort();
+                    laid.sort();
+                    assert_eq!(want, laid, "case {case}");
+                    assert!(
+                        crate::legal::copies_ok(&with_kept(&pos, &dissolve, &layout), copies),
+                        "case {case}"
+                    );
+                    layouts += 1;
+                }
+                Test::GaveUp => {}
+            }
+        }
+        // Both answers occur.
+        assert!(layouts > 10 && nones > 10, "{layouts} {nones}");
+    }
+
+    /// A kept group whose joker's name the play's natural copies use up
+    /// makes every layout of the test illegal (a freed joker left in its
+    /// old group keeps the old name); rebuilt, or with a copy to spare, it
+    /// does not.
+    #[test]
+    fn a_kept_joker_whose_copies_the_play_uses_up_refuses_the_test() {
+        use super::kept_jokers_hold;
+        use crate::{Branch, Position};
+        use rami_cards::{parse_cards, parse_table};
+        let table = parse_table("*6S 6H 6D | 6S 7S 8S | 2C 3C 4C").expect("table");
+        let six = parse_cards("6S").expect("hand");
+        let pos = Position::new(RuleSet::Carousel, 2, &table, &six).expect("position");
+        // Kept with the hand's 6S down: both copies of 6S lie naturally.
+        assert!(!kept_jokers_hold(&pos, &[1], &six));
+        assert!(!kept_jokers_hold(&pos, &[1, 2], &six));
+        assert!(matches!(
+            super::feasible(&pos, &Branch::default(), &[1], &six, &mut 0),
+            Test::None
+        ));
+        // Rebuilt (it may take another name), or nothing of 6S played.
+        assert!(kept_jokers_hold(&pos, &[0, 1], &six));
+        assert!(kept_jokers_hold(&pos, &[1], &[]));
+        // Without the table's 6S, the one played leaves the joker a copy.
+        let pos = Position::new(RuleSet::Carousel, 2, &table[..1], &six).expect("position");
+        assert!(kept_jokers_hold(&pos, &[], &[]));
+        assert!(kept_jokers_hold(&pos, &[], &six));
+    }
 
     #[test]
     fn mirroring_a_face_twice_gives_it_back() {

@@ -1585,6 +1585,12 @@ fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
 
 mod arrange;
 
+/// The test positions' generator (`tests/common/positions.rs`), for unit tests.
+#[cfg(test)]
+#[path = "../tests/common/positions.rs"]
+#[allow(dead_code)]
+mod test_positions;
+
 /// The bare optimum over card counts, for the differential tests and benchmarks:
 /// not part of the app's interface.
 #[doc(hidden)]
