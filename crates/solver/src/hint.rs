@@ -424,6 +424,99 @@ pub(crate) fn splits_into_groups(cards: &[Card], ace: AceMode) -> Option<bool> {
     Some(sets_then_runs(&mut counts, &set_ranks, ace))
 }
 
+/// Splits of [`splits_with_jokers`] at most (each about 1,500 instructions;
+/// a sweep that refutes a small test costs some 20,000 to 80,000).
+const JOKER_SPLITS: usize = 24;
+
+/// Whether `cards` (at most two jokers among them, each read as any card)
+/// can split wholly into groups: `Some(false)` proves no layout of exactly
+/// these cards exists (the jokers standing for cards as the sweep reads
+/// them, a named joker keeping its name or not); `None`: not settled within
+/// [`JOKER_SPLITS`] splits, or too many cards or jokers to try. A natural
+/// card that no group of the naturals alone can hold (`could_have_group`
+/// without jokers, within the ace mode's window) has a joker in its group,
+/// and that joker stands next to it in a run (two places at most: a run
+/// of three through the card with no joker in it would hold it) or at its
+/// rank in a set; each such card is tried for one joker, and the rest
+/// recursively, down to [`splits_into_groups`]'s exact split of naturals.
+pub(crate) fn splits_with_jokers(cards: &[Card], ace: AceMode) -> Option<bool> {
+    let mut counts = [[0u8; 13]; 4];
+    let mut jokers = 0usize;
+    for c in cards {
+        match c.natural_face() {
+            Some(f) => counts[f.suit().index()][usize::from(f.rank().value()) - 1] += 1,
+            None => jokers += 1,
+        }
+    }
+    if jokers > 2 || cards.len() > 16 {
+        return None;
+    }
+    let mut budget = JOKER_SPLITS;
+    jokers_then_split(&mut counts, jokers, ace, &mut budget)
+}
+
+/// [`splits_with_jokers`] on counts per suit and rank (ace first).
+fn jokers_then_split(
+    counts: &mut [[u8; 13]; 4],
+    jokers: usize,
+    ace: AceMode,
+    budget: &mut usize,
+) -> Option<bool> {
+    if jokers == 0 {
+        *budget = budget.checked_sub(1)?;
+        let set_ranks: Vec<usize> = (0..13)
+            .filter(|&r| (0..4).filter(|&s| counts[s][r] > 0).count() >= 3)
+            .collect();
+        return Some(sets_then_runs(counts, &set_ranks, ace));
+    }
+    let mut present = [false; 52];
+    for (f, p) in present.iter_mut().enumerate() {
+        *p = counts[f / 13][f % 13] > 0;
+    }
+    let (lo, hi) = match ace {
+        AceMode::High => (2u8, 14u8),
+        AceMode::Low => (1, 13),
+        AceMode::Either => (1, 14),
+    };
+    // Every natural card can be grouped with naturals alone: left to the sweep.
+    let x = (0..52).find(|&f| {
+        present[f] && !crate::sweep::could_have_group(&present, f / 13, f % 13, 0, lo, hi)
+    })?;
+    let (suit, rank) = (x / 13, x % 13);
+    // The faces a joker in its group can stand for: its rank in the other
+    // suits, its suit two places either side (an ace at either end).
+    let mut tried = [false; 52];
+    tried[x] = true;
+    let mut faces: Vec<usize> = (0..4)
+        .filter(|&t| t != suit)
+        .map(|t| t * 13 + rank)
+        .collect();
+    let places: &[i32] = if rank == 0 {
+        &[1, 14]
+    } else {
+        &[rank as i32 + 1]
+    };
+    for &p in places {
+        for q in [p - 2, p - 1, p + 1, p + 2] {
+            if (1..=14).contains(&q) {
+                faces.push(suit * 13 + if q == 14 { 0 } else { q as usize - 1 });
+            }
+        }
+    }
+    for f in faces {
+        if std::mem::replace(&mut tried[f], true) {
+            continue;
+        }
+        counts[f / 13][f % 13] += 1;
+        let found = jokers_then_split(counts, jokers - 1, ace, budget);
+        counts[f / 13][f % 13] -= 1;
+        if found != Some(false) {
+            return found;
+        }
+    }
+    Some(false)
+}
+
 /// Tries every way the first rank of `set_ranks` can give copies to sets.
 fn sets_then_runs(counts: &mut [[u8; 13]; 4], set_ranks: &[usize], ace: AceMode) -> bool {
     let Some((&r, rest)) = set_ranks.split_first() else {
@@ -468,10 +561,10 @@ fn sets_then_runs(counts: &mut [[u8; 13]; 4], set_ranks: &[usize], ace: AceMode)
 fn runs_only(counts: &[u8; 13], ace: AceMode) -> bool {
     // Positions 1..=14; the ace at 1 (low), 14 (high) or split between them.
     let aces = counts[0];
-    let lows: Vec<u8> = match ace {
-        AceMode::High => vec![0],
-        AceMode::Low => vec![aces],
-        AceMode::Either => (0..=aces).collect(),
+    let lows = match ace {
+        AceMode::High => 0..=0,
+        AceMode::Low => aces..=aces,
+        AceMode::Either => 0..=aces,
     };
     lows.into_iter().any(|low| {
         let mut at = [0u8; 16];
@@ -1443,7 +1536,8 @@ mod tests {
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
 
-    /// Plain search: the first card's group, every way, then the rest.
+    /// Plain search: the first card's group, every way, then the rest
+    /// (unnamed jokers: some naming makes the group valid).
     fn brute(cards: &[Card], rules: RuleSet) -> bool {
         let Some((&first, rest)) = cards.split_first() else {
             return true;
@@ -1457,10 +1551,87 @@ mod tests {
                     others.push(c);
                 }
             }
-            group.len() >= 3
-                && validate_group(&group, rules.group_rules()).is_ok()
-                && brute(&others, rules)
+            let valid = if group.contains(&Card::JOKER) {
+                !rami_melds::joker_namings(&group, rules.group_rules()).is_empty()
+            } else {
+                validate_group(&group, rules.group_rules()).is_ok()
+            };
+            group.len() >= 3 && valid && brute(&others, rules)
         })
+    }
+
+    /// `splits_with_jokers` refutes only what has no split: on one to three
+    /// groups with one or two unnamed jokers in place of their cards or
+    /// added, often a card more or less, every `Some(false)` is checked by
+    /// the plain search (which names each joker by the group rules; the
+    /// rule sets with jokers all read the ace either way). It reads a named
+    /// joker as any card, as it does an unnamed one.
+    #[test]
+    fn splits_with_jokers_refutes_only_what_has_no_split() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        let (mut refuted, mut splittable, mut unsettled) = (0, 0, 0);
+        for case in 0..3000 {
+            let rules = [RuleSet::Carousel, RuleSet::Vatikan, RuleSet::Rami][case % 3];
+            let mut faces: Vec<usize> = Vec::new();
+            for _ in 0..rng.random_range(1..=3) {
+                let suit = rng.random_range(0..4);
+                if rng.random_bool(0.5) {
+                    let rank = rng.random_range(0..13);
+                    let len = rng.random_range(3..=4);
+                    faces.extend((0..len).map(|k| ((suit + k) % 4) * 13 + rank));
+                } else {
+                    let start = rng.random_range(0..12);
+                    let len = rng.random_range(3..=5);
+                    faces.extend((start..start + len).map(|p| suit * 13 + (p % 13)));
+                }
+            }
+            match rng.random_range(0..4) {
+                0 => faces.push(rng.random_range(0..52)),
+                1 if faces.len() > 3 => {
+                    let i = rng.random_range(0..faces.len());
+                    faces.remove(i);
+                }
+                _ => {}
+            }
+            let mut cards: Vec<Card> = Vec::new();
+            for f in faces {
+                if let Some(c) = Face::from_index(f).map(Card::from_face)
+                    && cards.iter().filter(|&&x| x == c).count() < 2
+                    && cards.len() < 11
+                {
+                    cards.push(c);
+                }
+            }
+            // One or two jokers: in place of cards, or more.
+            for _ in 0..rng.random_range(1..=2) {
+                if rng.random_bool(0.5) && cards.len() > 1 {
+                    let i = rng.random_range(0..cards.len());
+                    cards[i] = Card::JOKER;
+                } else {
+                    cards.push(Card::JOKER);
+                }
+            }
+            let got = super::splits_with_jokers(&cards, rules.ace_mode());
+            let want = brute(&cards, rules);
+            splittable += usize::from(want);
+            match got {
+                Some(false) => {
+                    refuted += 1;
+                    assert!(
+                        !want,
+                        "{rules:?} {} refuted but splits",
+                        rami_cards::format_cards(&cards)
+                    );
+                }
+                Some(true) => {}
+                None => unsettled += 1,
+            }
+        }
+        // Refutations must be common, or the test proves little.
+        assert!(
+            refuted >= 250 && splittable >= 500,
+            "refuted {refuted}, splittable {splittable}, unsettled {unsettled}"
+        );
     }
 
     #[test]
