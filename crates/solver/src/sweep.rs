@@ -975,6 +975,10 @@ struct SuitStep {
     high_room: bool,
     pow5: u16,
     jokers_total: u8,
+    /// Strict copies mode, ace-either, position 1: the suit's ace copies
+    /// held to the high end (`Spec::run_only_high_ace`), which no joker can
+    /// swap with (see [`SuitStep::strict_next_key`]).
+    anchored_high: u8,
 }
 
 impl SuitStep {
@@ -991,6 +995,7 @@ impl SuitStep {
             high_room: false,
             pow5: 0,
             jokers_total: 0,
+            anchored_high: 0,
         };
         if spec.strict_copies {
             step.set_strict(spec, p, s);
@@ -1008,6 +1013,9 @@ impl SuitStep {
         self.high_room = either && p == 14;
         self.pow5 = POW5[s];
         self.jokers_total = spec.jokers_total();
+        if either && p == 1 {
+            self.anchored_high = spec.run_only_high_ace[s];
+        }
     }
 
     /// The suit's automaton state in `key`.
@@ -1103,21 +1111,24 @@ impl SuitStep {
             // end is not bounded by the room (3, see `low_ace_namings`);
             // without a high natural its copies there are jokers placed
             // after this step, so n + (high run jokers) <= jokers left and
-            // the cap binds nothing the rule allows. (Anchored copies held
-            // to the high end, `run_only_high_ace`, cannot swap: Vatikan's
-            // case is not covered by this argument.) Checked against the
-            // search without the cap, `strict_aces_room_cap_loses_nothing`.
+            // the cap binds nothing the rule allows. Copies held to the high
+            // end (anchored jokers counted as copies, `run_only_high_ace`,
+            // Vatikan) cannot swap, so they are added to the jokers left:
+            // without them the cap lost a play (three hand aces and a hand
+            // joker beside an anchored high ace,
+            // `strict_aces_anchored_high_ace_keeps_its_room`). Checked
+            // against the search without the cap,
+            // `strict_aces_room_cap_loses_nothing`.
+            let left = self
+                .jokers_total
+                .saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8)
+                .saturating_add(self.anchored_high);
             #[cfg(test)]
             let left = if NO_ROOM_CAP.with(|c| c.get()) {
                 u8::MAX
             } else {
-                self.jokers_total
-                    .saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8)
+                left
             };
-            #[cfg(not(test))]
-            let left = self
-                .jokers_total
-                .saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
             let room = cap.saturating_sub(c.used + c.jok_r).min(left);
             if self.low_ace {
                 // The suit's digit: its set copies, 3 more where a run joker
@@ -3342,6 +3353,35 @@ mod tests {
         // six at most.
         spec.joker_face_cap[0] = 1;
         assert_eq!(Sweep::new(&spec).best(), Some(6));
+    }
+
+    /// An ace held to the high end (an anchored joker counted as a copy,
+    /// Vatikan) cannot swap with a low set joker named for it: the room
+    /// left at the low end counts it (before, the jokers-left cap refused
+    /// the set of three hand aces and the hand joker: 3 instead of 4).
+    #[test]
+    fn strict_aces_anchored_high_ace_keeps_its_room() {
+        let mut spec = Spec::new(AceMode::Either, false);
+        for f in [11, 12, 0] {
+            spec.must[f] = 1;
+        }
+        spec.run_only[0] = 1;
+        spec.run_only_high_ace[0] = 1;
+        for f in [13, 26, 39] {
+            spec.hand[f] = 1;
+        }
+        spec.jokers_hand = 1;
+        spec.strict_copies = true;
+        spec.joker_face_cap = [2; 52];
+        spec.joker_face_cap[10] = 0;
+        let run = |no_cap: bool| {
+            NO_ROOM_CAP.with(|c| c.set(no_cap));
+            let r = Sweep::new(&spec).best();
+            NO_ROOM_CAP.with(|c| c.set(false));
+            r
+        };
+        assert_eq!(run(false), Some(4));
+        assert_eq!(run(true), Some(4));
     }
 
     /// Set jokers named within the rooms of the copies rule.
