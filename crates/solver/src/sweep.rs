@@ -3302,6 +3302,15 @@ mod tests {
             }
             spec.jokers_hand = 1 + (lcg(&mut seed) % 3) as u8;
             spec.jokers_must = (lcg(&mut seed) % 2) as u8;
+            // Now and then a table ace held to the high end (an anchored
+            // joker counted as a copy, strict Vatikan), which cannot swap.
+            if case % 3 == 2 {
+                let f = (lcg(&mut seed) % 4 * 13) as usize;
+                if spec.must[f] > 0 {
+                    spec.run_only[f] = 1;
+                    spec.run_only_high_ace[f / 13] = 1;
+                }
+            }
             spec.strict_copies = true;
             for f in 0..52 {
                 spec.joker_face_cap[f] = copies;
