@@ -1662,6 +1662,25 @@ pub mod internal {
         Ok(crate::search_value(&pos, goal))
     }
 
+    /// Tests: [`best_value`] (no table jokers, weight 1) by the sweep in
+    /// strict copies mode, every face's copies (naturals and jokers named
+    /// for it) within `copies`.
+    pub fn best_value_strict(
+        ace: AceMode,
+        table: &[u8; 52],
+        hand: &[u8; 52],
+        hand_jokers: u8,
+        copies: u8,
+    ) -> Option<i32> {
+        let mut spec = Spec::new(ace, false);
+        spec.must = *table;
+        spec.hand = *hand;
+        spec.jokers_hand = hand_jokers;
+        spec.strict_copies = true;
+        spec.joker_face_cap = [copies; 52];
+        Sweep::new(&spec).best()
+    }
+
     /// Like [`best_value`], with the number of states the sweep explored.
     #[allow(clippy::too_many_arguments)]
     pub fn best_value_states(

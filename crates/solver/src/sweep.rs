@@ -975,6 +975,10 @@ struct SuitStep {
     high_room: bool,
     pow5: u16,
     jokers_total: u8,
+    /// Strict copies mode, ace-either, position 1: the suit's ace copies
+    /// held to the high end (`Spec::run_only_high_ace`), which no joker can
+    /// swap with (see [`SuitStep::strict_next_key`]).
+    anchored_high: u8,
 }
 
 impl SuitStep {
@@ -991,6 +995,7 @@ impl SuitStep {
             high_room: false,
             pow5: 0,
             jokers_total: 0,
+            anchored_high: 0,
         };
         if spec.strict_copies {
             step.set_strict(spec, p, s);
@@ -1008,6 +1013,9 @@ impl SuitStep {
         self.high_room = either && p == 14;
         self.pow5 = POW5[s];
         self.jokers_total = spec.jokers_total();
+        if either && p == 1 {
+            self.anchored_high = spec.run_only_high_ace[s];
+        }
     }
 
     /// The suit's automaton state in `key`.
@@ -1086,9 +1094,41 @@ impl SuitStep {
             // (Sets are never at the high ace end: nothing carried here.) A
             // room past the jokers left tells nothing more: states that differ
             // only there are one.
+            //
+            // At ace-either the low end's room also bounds the high end's
+            // copies of the ace (naturals too) where a joker took the ace at
+            // the low end, so this cap refuses some legal layouts: low set
+            // joker (or run joker) named for the ace, a natural of it at the
+            // high end, and fewer jokers left than room. No answer is lost:
+            // swap that joker and that natural (the natural into the joker's
+            // set, which lacked the suit, or the low run's ace place; the
+            // joker into the high run as the ace). Groups stay groups (runs
+            // and sets here count jokers only with one-joker groups, never
+            // in strict mode), the face's naturals and jokers named for it
+            // stay as many (the copies rule is unchanged) and the cards
+            // placed are the same. Swapped until a suit has no low joker for
+            // its ace or no high natural of it: without a low joker the high
+            // end is not bounded by the room (3, see `low_ace_namings`);
+            // without a high natural its copies there are jokers placed
+            // after this step, so n + (high run jokers) <= jokers left and
+            // the cap binds nothing the rule allows. Copies held to the high
+            // end (anchored jokers counted as copies, `run_only_high_ace`,
+            // Vatikan) cannot swap, so they are added to the jokers left:
+            // without them the cap lost a play (three hand aces and a hand
+            // joker beside an anchored high ace,
+            // `strict_aces_anchored_high_ace_keeps_its_room`). Checked
+            // against the search without the cap,
+            // `strict_aces_room_cap_loses_nothing`.
             let left = self
                 .jokers_total
-                .saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8);
+                .saturating_sub(((nk >> JOKER_SHIFT) & 7) as u8)
+                .saturating_add(self.anchored_high);
+            #[cfg(test)]
+            let left = if NO_ROOM_CAP.with(|c| c.get()) {
+                u8::MAX
+            } else {
+                left
+            };
             let room = cap.saturating_sub(c.used + c.jok_r).min(left);
             if self.low_ace {
                 // The suit's digit: its set copies, 3 more where a run joker
@@ -1105,6 +1145,13 @@ impl SuitStep {
         }
         nk
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: strict copies mode without the jokers-left cap on rooms (see
+    /// [`SuitStep::strict_next_key`]).
+    static NO_ROOM_CAP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Strict copies mode, ace-either: a low-end sets code holds a digit per suit
@@ -3227,6 +3274,123 @@ mod tests {
             with_states < without_states,
             "{with_states} states with, {without_states} without"
         );
+    }
+
+    /// Strict copies mode at ace-either, aces of several suits at both ends
+    /// and wild jokers, caps of one or two copies: the jokers-left cap on
+    /// the low end's rooms (which also bounds the high end's natural aces)
+    /// never changes an answer (see [`SuitStep::strict_next_key`]).
+    fn strict_aces_cases(n: usize, seed0: u64) {
+        let mut seed = seed0;
+        let mut differ = 0;
+        for case in 0..n {
+            let mut spec = Spec::new(AceMode::Either, false);
+            let copies = 1 + (case % 2) as u8;
+            let faces = 5 + lcg(&mut seed) % 9;
+            for _ in 0..faces {
+                // Aces over-represented; the ranks next to both ends.
+                let suit = lcg(&mut seed) % 4;
+                let rank = [0, 0, 0, 1, 2, 10, 11, 12][(lcg(&mut seed) % 8) as usize];
+                let f = (suit * 13 + rank) as usize;
+                match lcg(&mut seed) % 3 {
+                    0 => spec.must[f] = (spec.must[f] + 1).min(copies),
+                    _ => spec.hand[f] = (spec.hand[f] + 1).min(copies),
+                }
+                if spec.must[f] + spec.hand[f] > copies {
+                    spec.hand[f] = copies - spec.must[f];
+                }
+            }
+            spec.jokers_hand = 1 + (lcg(&mut seed) % 3) as u8;
+            spec.jokers_must = (lcg(&mut seed) % 2) as u8;
+            // Now and then a table ace held to the high end (an anchored
+            // joker counted as a copy, strict Vatikan), which cannot swap.
+            if case % 3 == 2 {
+                let f = (lcg(&mut seed) % 4 * 13) as usize;
+                if spec.must[f] > 0 {
+                    spec.run_only[f] = 1;
+                    spec.run_only_high_ace[f / 13] = 1;
+                }
+            }
+            spec.strict_copies = true;
+            for f in 0..52 {
+                spec.joker_face_cap[f] = copies;
+            }
+            let run = |no_cap: bool| {
+                NO_ROOM_CAP.with(|c| c.set(no_cap));
+                let r = Sweep::new(&spec).best();
+                NO_ROOM_CAP.with(|c| c.set(false));
+                r
+            };
+            let (with, without) = (run(false), run(true));
+            differ += usize::from(with.is_some() || without.is_some());
+            assert_eq!(with, without, "case {case}: {spec:?}");
+        }
+        // The cases have plays to compare.
+        assert!(differ > n / 2, "{differ} of {n} with a play");
+    }
+
+    #[test]
+    fn strict_aces_room_cap_loses_nothing() {
+        strict_aces_cases(300, 11);
+    }
+
+    /// The longer run of [`strict_aces_room_cap_loses_nothing`].
+    #[test]
+    #[ignore]
+    fn long_strict_aces_room_cap_loses_nothing() {
+        strict_aces_cases(5000, 12);
+    }
+
+    /// The swap the cap relies on: one joker, three aces and the joker in a
+    /// set at the low end (named for suit 0's ace), queen, king and ace of
+    /// suit 0 at the high end. The cap refuses that layout; the swapped one (ace of
+    /// spades in the set, the joker as the high ace) places every card.
+    #[test]
+    fn strict_aces_swap_places_every_card() {
+        let mut spec = Spec::new(AceMode::Either, false);
+        for f in [13, 26, 39, 11, 12, 0] {
+            spec.hand[f] = 1;
+        }
+        spec.jokers_hand = 1;
+        spec.strict_copies = true;
+        // No room for a joker as the jack of spades (Q, K and the ace
+        // would take it otherwise): the joker stands for the ace of spades.
+        spec.joker_face_cap = [2; 52];
+        spec.joker_face_cap[10] = 0;
+        assert_eq!(Sweep::new(&spec).best(), Some(7));
+        // One copy of the ace of spades: the joker may not stand for it, so
+        // six at most.
+        spec.joker_face_cap[0] = 1;
+        assert_eq!(Sweep::new(&spec).best(), Some(6));
+    }
+
+    /// An ace held to the high end (an anchored joker counted as a copy,
+    /// Vatikan) cannot swap with a low set joker named for it: the room
+    /// left at the low end counts it (before, the jokers-left cap refused
+    /// the set of three hand aces and the hand joker: 3 instead of 4).
+    #[test]
+    fn strict_aces_anchored_high_ace_keeps_its_room() {
+        let mut spec = Spec::new(AceMode::Either, false);
+        for f in [11, 12, 0] {
+            spec.must[f] = 1;
+        }
+        spec.run_only[0] = 1;
+        spec.run_only_high_ace[0] = 1;
+        for f in [13, 26, 39] {
+            spec.hand[f] = 1;
+        }
+        spec.jokers_hand = 1;
+        spec.strict_copies = true;
+        spec.joker_face_cap = [2; 52];
+        spec.joker_face_cap[10] = 0;
+        let run = |no_cap: bool| {
+            NO_ROOM_CAP.with(|c| c.set(no_cap));
+            let r = Sweep::new(&spec).best();
+            NO_ROOM_CAP.with(|c| c.set(false));
+            r
+        };
+        assert_eq!(run(false), Some(4));
+        assert_eq!(run(true), Some(4));
     }
 
     /// Set jokers named within the rooms of the copies rule.

@@ -485,3 +485,68 @@ fn hints_with_jokers_are_valid_plays() {
         }
     }
 }
+
+/// Strict copies mode at ace-either against the reference with the copies
+/// rule: aces of every suit over-represented next to both ends, set and run
+/// jokers, one or two copies of each card (see `strict_next_key`).
+fn strict_aces(n: usize, seed: u64) {
+    let mut state = seed;
+    let mut next = |m: u64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % m
+    };
+    let mut with_play = 0;
+    for case in 0..n {
+        let copies = 1 + (case % 2) as u8;
+        let (mut table, mut hand) = ([0u8; 52], [0u8; 52]);
+        for _ in 0..5 + next(8) {
+            let rank = [0, 0, 0, 1, 2, 10, 11, 12][next(8) as usize];
+            let f = (next(4) * 13 + rank) as usize;
+            if table[f] + hand[f] < copies {
+                hand[f] += 1;
+            }
+        }
+        // A table group of three aces now and then (every copy placed).
+        if next(3) == 0 {
+            for s in 0..3 {
+                let f = s * 13;
+                if table[f] + hand[f] < copies {
+                    table[f] += 1;
+                }
+            }
+        }
+        let jokers = 1 + next(3) as u8;
+        let got = internal::best_value_strict(AceMode::Either, &table, &hand, jokers, copies);
+        let want = ip::optimum(&Counts {
+            ace: AceMode::Either,
+            one_joker: false,
+            table,
+            table_jokers: 0,
+            fixed: [0; 52],
+            hand,
+            hand_jokers: jokers,
+            weight: [1; 52],
+            joker_weight: 1,
+            copies: Some(copies),
+        });
+        assert_eq!(
+            got, want,
+            "case {case}: copies {copies}, table {table:?}, hand {hand:?}, jokers {jokers}"
+        );
+        with_play += usize::from(got.is_some_and(|v| v > 0));
+    }
+    assert!(with_play > n / 2, "{with_play} of {n} with a play");
+}
+
+#[test]
+fn strict_aces_against_the_reference() {
+    strict_aces(200, 21);
+}
+
+#[test]
+#[ignore]
+fn long_strict_aces_against_the_reference() {
+    strict_aces(3000, 22);
+}
