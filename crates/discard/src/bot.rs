@@ -67,9 +67,25 @@ fn draw_step(view: &PlayerView) -> Action {
         && legal(ActionKind::TakeDiscard)
         && let Some(&top) = view.discard.last()
     {
+        // Before the first meld, a card that only makes a group is worth
+        // taking when that group lets the bot open now: otherwise it would
+        // be held back from a meld it cannot make and discarded again, and
+        // two such bots passed the same AD to each other forever (a
+        // two-player game of `random_bot_games_keep_every_invariant`).
+        let opens_now = || {
+            let mut with = hand.clone();
+            with.push(top);
+            let points: u32 = find_groups(&with, rules)
+                .iter()
+                .map(|g| group_value(rules, g))
+                .sum();
+            points >= crate::RAMI_OPENING
+        };
         let useful = top.is_joker()
-            || group_with(top, hand, rules).is_some()
-            || (opened && view.table.iter().any(|m| fits(m, top, rules)));
+            || (opened
+                && (group_with(top, hand, rules).is_some()
+                    || view.table.iter().any(|m| fits(m, top, rules))))
+            || (!opened && group_with(top, hand, rules).is_some() && opens_now());
         if useful {
             return Action::TakeDiscard;
         }

@@ -285,3 +285,26 @@ fn every_player_count_of_both_rule_sets() {
         run(c, 2, true);
     }
 }
+
+/// Found by CI's random cases: two Rami bots that had not opened took the
+/// discard AD (it made a group, not the 30 points) and discarded it again,
+/// turn after turn, forever. The bot now takes such a card only when it opens
+/// with it.
+#[test]
+fn two_rami_bots_never_pass_one_card_back_and_forth() {
+    let config = GameConfig {
+        rules: RuleSet::Rami,
+        players: 2,
+        options: Options {
+            two_player_hand: 7,
+            jokers: false,
+            claim: false,
+            points_limit: 100,
+            move_time_limit_ms: Some(60_000),
+            ..Options::default()
+        },
+        seed: 1266212926298690221,
+        deck: None,
+    };
+    run(config, 0, true);
+}
