@@ -1036,19 +1036,7 @@ mod tests {
             ][case % 3];
             // A few groups (sets, runs with the ace at either end), then
             // often a card more or less.
-            let mut faces: Vec<usize> = Vec::new();
-            for _ in 0..rng.random_range(1..=4) {
-                let suit = rng.random_range(0..4);
-                if rng.random_bool(0.5) {
-                    let rank = rng.random_range(0..13);
-                    let len = rng.random_range(3..=4);
-                    faces.extend((0..len).map(|k| ((suit + k) % 4) * 13 + rank));
-                } else {
-                    let start = rng.random_range(0..12);
-                    let len = rng.random_range(3..=6);
-                    faces.extend((start..start + len).map(|p| suit * 13 + (p % 13)));
-                }
-            }
+            let mut faces = crate::hint::random_group_faces(&mut rng, 1..=4, 6);
             match rng.random_range(0..3) {
                 0 => faces.push(rng.random_range(0..52)),
                 1 => {

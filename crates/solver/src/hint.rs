@@ -1529,6 +1529,32 @@ fn build(
     make_play(pos, played, out, changed, rearranged)
 }
 
+/// Tests: the faces (index `suit * 13 + rank - 1`) of `groups` random groups,
+/// each a set of 3-4 suits or a run of 3 to `longest` cards (the ace at
+/// either end), for the split checks' tests here and in `arrange.rs`.
+#[cfg(test)]
+pub(crate) fn random_group_faces(
+    rng: &mut impl rand::Rng,
+    // i32, as the tests' literals were: the same draws from the same seed.
+    groups: std::ops::RangeInclusive<i32>,
+    longest: usize,
+) -> Vec<usize> {
+    let mut faces: Vec<usize> = Vec::new();
+    for _ in 0..rng.random_range(groups) {
+        let suit = rng.random_range(0..4);
+        if rng.random_bool(0.5) {
+            let rank = rng.random_range(0..13);
+            let len = rng.random_range(3..=4);
+            faces.extend((0..len).map(|k| ((suit + k) % 4) * 13 + rank));
+        } else {
+            let start = rng.random_range(0..12); // 0 = ace low, 11 = Q-K-A
+            let len = rng.random_range(3..=longest);
+            faces.extend((start..start + len).map(|p| suit * 13 + (p % 13)));
+        }
+    }
+    faces
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Exact, splits_into_groups};
@@ -1572,19 +1598,7 @@ mod tests {
         let (mut refuted, mut splittable, mut unsettled) = (0, 0, 0);
         for case in 0..3000 {
             let rules = [RuleSet::Carousel, RuleSet::Vatikan, RuleSet::Rami][case % 3];
-            let mut faces: Vec<usize> = Vec::new();
-            for _ in 0..rng.random_range(1..=3) {
-                let suit = rng.random_range(0..4);
-                if rng.random_bool(0.5) {
-                    let rank = rng.random_range(0..13);
-                    let len = rng.random_range(3..=4);
-                    faces.extend((0..len).map(|k| ((suit + k) % 4) * 13 + rank));
-                } else {
-                    let start = rng.random_range(0..12);
-                    let len = rng.random_range(3..=5);
-                    faces.extend((start..start + len).map(|p| suit * 13 + (p % 13)));
-                }
-            }
+            let mut faces = super::random_group_faces(&mut rng, 1..=3, 5);
             match rng.random_range(0..4) {
                 0 => faces.push(rng.random_range(0..52)),
                 1 if faces.len() > 3 => {
@@ -1646,19 +1660,7 @@ mod tests {
             ][case % 3];
             // One to three groups (set, or run with the ace at either end),
             // then often a card more or less: half split, half nearly do.
-            let mut faces: Vec<usize> = Vec::new();
-            for _ in 0..rng.random_range(1..=3) {
-                let suit = rng.random_range(0..4);
-                if rng.random_bool(0.5) {
-                    let rank = rng.random_range(0..13);
-                    let len = rng.random_range(3..=4);
-                    faces.extend((0..len).map(|k| ((suit + k) % 4) * 13 + rank));
-                } else {
-                    let start = rng.random_range(0..12); // 0 = ace low, 11 = Q-K-A
-                    let len = rng.random_range(3..=5);
-                    faces.extend((start..start + len).map(|p| suit * 13 + (p % 13)));
-                }
-            }
+            let mut faces = super::random_group_faces(&mut rng, 1..=3, 5);
             match rng.random_range(0..4) {
                 0 => faces.push(rng.random_range(0..52)),
                 1 if faces.len() > 3 => {

@@ -114,6 +114,19 @@ pub fn deck_jokers(rules: RuleSet) -> usize {
     }
 }
 
+/// A hand's copies per face and its jokers.
+fn counts_of(hand: &[Card]) -> ([u8; 52], u8) {
+    let mut faces = [0u8; 52];
+    let mut jokers = 0;
+    for c in hand {
+        match c.natural_face() {
+            Some(f) => faces[f.index()] += 1,
+            None => jokers += 1,
+        }
+    }
+    (faces, jokers)
+}
+
 /// Refuses cards the rule set's deck cannot hold: `copies` of each face (two
 /// decks, or one), and its jokers.
 pub(crate) fn check_deck<'a>(
@@ -279,14 +292,7 @@ impl Position {
             kinds.push(if frozen { Kind::Frozen } else { Kind::Normal });
         }
         check_deck(rules, copies, table.iter().flatten().chain(hand.iter()))?;
-        let mut hand_counts = [0u8; 52];
-        let mut hand_jokers = 0;
-        for c in hand {
-            match c.natural_face() {
-                Some(f) => hand_counts[f.index()] += 1,
-                None => hand_jokers += 1,
-            }
-        }
+        let (hand_counts, hand_jokers) = counts_of(hand);
         let mut on_table = [false; 52];
         for c in table.iter().flatten() {
             if let Some(f) = c.natural_face() {
@@ -313,14 +319,7 @@ impl Position {
     /// table is not checked again (`Position::new` validates every group,
     /// which cost the one-card hint tests more than their own sweeps).
     fn with_sub_hand(&self, hand: &[Card]) -> Position {
-        let mut hand_counts = [0u8; 52];
-        let mut hand_jokers = 0;
-        for c in hand {
-            match c.natural_face() {
-                Some(f) => hand_counts[f.index()] += 1,
-                None => hand_jokers += 1,
-            }
-        }
+        let (hand_counts, hand_jokers) = counts_of(hand);
         debug_assert!(
             (0..52).all(|f| hand_counts[f] <= self.hand_counts[f])
                 && hand_jokers <= self.hand_jokers
