@@ -1,6 +1,7 @@
 //! Benchmarks of the move finder: criterion timings on fixed positions, and a
 //! percentile table (p50/p99 over seeded positions, with the integer-programming
-//! reference timed on the same positions) printed first.
+//! reference timed on the same positions) printed first, then the sweep alone in
+//! the ace modes no rule set plays with jokers.
 //!
 //! `cargo bench -p rami-solver --bench solver`
 #[path = "../tests/common/cputime.rs"]
@@ -13,7 +14,7 @@ mod positions;
 use criterion::Criterion;
 use positions::Gen;
 use rami_cards::Card;
-use rami_melds::{AceMode, RuleSet};
+use rami_melds::{AceMode, GroupRules, JokerLimit, RuleSet};
 use rami_solver::{Goal, solve};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -238,6 +239,84 @@ fn percentile_table(n: usize) {
     }
 }
 
+/// The ace modes and joker counts that no rule set plays (jokers with ace high
+/// or low, four jokers with at least one natural card a group) exist only in
+/// the sweep, so only its value is timed there (`internal::best_value`, the
+/// counts the differential test holds against the reference), beside the
+/// reference on the same counts. The rows a rule set plays are the table above.
+fn sweep_alone_table(n: usize) {
+    println!();
+    println!("| sweep alone | n | optimum p50 | optimum p99 CPU | IP p50 | IP/optimum (p50) |");
+    println!("|---|---|---|---|---|---|");
+    let only_rows = std::env::var("RAMI_BENCH_ROWS").ok();
+    let skip_full = std::env::var_os("RAMI_BENCH_SKIP_FULL").is_some();
+    let only_full = std::env::var_os("RAMI_BENCH_ONLY_FULL").is_some();
+    for (ace, ace_name) in [
+        (AceMode::High, "high"),
+        (AceMode::Low, "low"),
+        (AceMode::Either, "either"),
+    ] {
+        for jokers in [2u8, 4] {
+            // Ace either with two jokers is Carousel's row above.
+            if ace == AceMode::Either && jokers == 2 {
+                continue;
+            }
+            for (size, table, hand) in [("mid-game", 30, 10), ("full", 84, 20)] {
+                let name = format!("{ace_name} {size} {jokers} jokers (sweep)");
+                if (skip_full && table > 40) || (only_full && table <= 40) {
+                    continue;
+                }
+                if only_rows
+                    .as_ref()
+                    .is_some_and(|r| !name.contains(r.as_str()))
+                {
+                    continue;
+                }
+                let rules = GroupRules {
+                    ace,
+                    jokers: JokerLimit::AtLeastOneNatural,
+                };
+                let mut g = Gen::new(7);
+                let (mut opt, mut opt_cpu, mut refs) = (Vec::new(), Vec::new(), Vec::new());
+                for _ in 0..n {
+                    let (t, h) = g.position(rules, jokers, table, hand, 0.3);
+                    let c = sweep_counts(ace, &t, &h);
+                    let (s, cpu) = (Instant::now(), cputime::now());
+                    black_box(rami_solver::internal::best_value(
+                        ace,
+                        false,
+                        &c.table,
+                        c.table_jokers,
+                        &c.hand,
+                        c.hand_jokers,
+                        &c.weight,
+                        c.joker_weight,
+                    ));
+                    opt.push(s.elapsed());
+                    opt_cpu.push(cputime::now() - cpu);
+                    let s = Instant::now();
+                    black_box(ip::optimum(&c));
+                    refs.push(s.elapsed());
+                }
+                let o50 = pct(opt, 0.5);
+                let r50 = pct(refs, 0.5);
+                println!(
+                    "| {name} | {n} | {o50:?} | {:?} | {r50:?} | {:.1}x |",
+                    pct(opt_cpu, 0.99),
+                    r50.as_secs_f64() / o50.as_secs_f64().max(1e-9),
+                );
+            }
+        }
+    }
+}
+
+/// The counts of a position for the sweep alone: wild jokers, most cards.
+fn sweep_counts(ace: AceMode, table: &[Vec<Card>], hand: &[Card]) -> ip::Counts {
+    let mut c = counts(RuleSet::Manipulation, table, hand);
+    c.ace = ace;
+    c
+}
+
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
@@ -268,6 +347,7 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(100);
     percentile_table(n);
+    sweep_alone_table(n);
     if std::env::var_os("RAMI_BENCH_TABLE_ONLY").is_none() {
         let mut c = Criterion::default().configure_from_args();
         bench(&mut c);
