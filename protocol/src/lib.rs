@@ -1,7 +1,7 @@
 //! Messages between a Rami host and the phones (nearby play, issue 5).
 //!
 //! Every message is a serde type encoded with [postcard] and carried in a
-//! length-delimited [frame](frame): a 4-byte little-endian length, then that many
+//! length-delimited [frame]: a 4-byte little-endian length, then that many
 //! bytes of postcard, at most [`MAX_FRAME`] bytes. The first frame each way is a
 //! handshake ([`ClientMsg::Hello`], answered by [`HostMsg::Welcome`] or
 //! [`HostMsg::Refused`]); a peer of another [`PROTOCOL_VERSION`] is refused with a

@@ -3,7 +3,7 @@
 //! exact), the hint the Remind option shows (a play that disturbs the table least)
 //! and the best hand-only opening (Vatikan's run of three, Rami's 30 points).
 //!
-//! The search is a rank-sweep dynamic programme ([`sweep`]) over card counts; the
+//! The search is a rank-sweep dynamic programme (`sweep`) over card counts; the
 //! table rules that do not fit counts (jokers that keep their name until freed,
 //! Tahiti's frozen joker groups and loose singles, Vatikan's anchored jokers) are
 //! handled by trying each way they can go (a handful at most) around the sweep.
@@ -11,8 +11,8 @@
 //! Vatikan and Tahiti have rules no count holds: a Vatikan joker must end with a
 //! card that was next to it, and a Tahiti group holding a joker may take table
 //! cards only from the freed joker's old group or one old group kept whole. Every
-//! play of those rule sets is checked as the engine checks it ([`legal`]); one
-//! that fails gives way to searches legal by construction ([`restricted`]): the
+//! play of those rule sets is checked as the engine checks it (`legal`); one
+//! that fails gives way to searches legal by construction (`restricted`): the
 //! Vatikan joker laid first in a piece of run with its neighbour, the Tahiti
 //! jokers laid first in the groups the rules allow, the rest swept. They are
 //! exact but for their caps and the few cases their module doc lists; no play
@@ -23,11 +23,11 @@
 //! for kept named jokers and run jokers, and set jokers are renamed after it.
 //! A Carousel play no renaming mends sends the search again in strict copies
 //! mode, where the sweep names set jokers within each suit's room
-//! ([`solve_strict`]): on demand only, as the plain optimum bounds the
+//! (`solve_strict`): on demand only, as the plain optimum bounds the
 //! strict one. Its ceiling also counts what the rule costs
-//! ([`copies_ceiling`]), so a play reaching it ends the search; the best
+//! (`copies_ceiling`), so a play reaching it ends the search; the best
 //! play (most cards or most points) looks for a play worth it first on the
-//! hand without the cards the ceiling keeps back ([`try_at_ceiling`]). Vatikan's
+//! hand without the cards the ceiling keeps back (`try_at_ceiling`). Vatikan's
 //! restricted search, once the rule refused plays it swept, runs the same
 //! strict search (whose own anchoring faults go to the restricted search in
 //! strict mode) and keeps the better legal play.
