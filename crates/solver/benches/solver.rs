@@ -28,7 +28,8 @@ struct Config {
 }
 
 /// Rule sets stand for ace modes: Manipulation high, Shanghai low, Machiavelli
-/// either; jokers: Carousel (2, either) and Tahiti (4, either).
+/// either; jokers: Carousel (2, either), Vatikan (2, either, its anchored
+/// jokers) and Tahiti (4, either).
 const CONFIGS: &[Config] = &[
     Config {
         name: "high mid-game",
@@ -54,6 +55,13 @@ const CONFIGS: &[Config] = &[
     Config {
         name: "either mid-game 2 jokers",
         rules: RuleSet::Carousel,
+        jokers: 2,
+        table: 30,
+        hand: 10,
+    },
+    Config {
+        name: "either mid-game 2 jokers (Vatikan)",
+        rules: RuleSet::Vatikan,
         jokers: 2,
         table: 30,
         hand: 10,
@@ -89,6 +97,13 @@ const CONFIGS: &[Config] = &[
     Config {
         name: "either full 2 jokers",
         rules: RuleSet::Carousel,
+        jokers: 2,
+        table: 84,
+        hand: 20,
+    },
+    Config {
+        name: "either full 2 jokers (Vatikan)",
+        rules: RuleSet::Vatikan,
         jokers: 2,
         table: 84,
         hand: 20,
