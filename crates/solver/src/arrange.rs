@@ -886,6 +886,71 @@ mod tests {
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
 
+    /// A natural card that makes a valid group one card longer is `near` one
+    /// of its cards (a named joker as its name), which `hint_extension` reads
+    /// before it validates: every run of three to five places and every set
+    /// of three suits, each card in turn a named joker, in every ace mode.
+    #[test]
+    fn a_card_that_extends_a_group_is_near_one_of_its_cards() {
+        let face = |suit: usize, place: usize| {
+            Face::from_index(suit * 13 + if place == 14 { 0 } else { place - 1 })
+        };
+        let mut groups: Vec<Vec<Face>> = Vec::new();
+        for suit in 0..4 {
+            for start in 1..=12 {
+                for len in 3..=5 {
+                    let run: Option<Vec<Face>> = (start..(start + len).min(15))
+                        .map(|p| face(suit, p))
+                        .collect();
+                    groups.extend(run);
+                }
+            }
+        }
+        for place in 1..=13 {
+            for missing in 0..4 {
+                let set: Option<Vec<Face>> = (0..4)
+                    .filter(|&s| s != missing)
+                    .map(|s| face(s, place))
+                    .collect();
+                groups.extend(set);
+            }
+        }
+        let mut checked = 0;
+        for rules in [RuleSet::Manipulation, RuleSet::Shanghai, RuleSet::Carousel] {
+            let group_rules = rules.group_rules();
+            for faces in &groups {
+                for named in (0..=faces.len()).map(|k| k.checked_sub(1)) {
+                    let group: Vec<Card> = faces
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &f)| {
+                            if Some(i) == named {
+                                Card::named_joker(f)
+                            } else {
+                                Card::from_face(f)
+                            }
+                        })
+                        .collect();
+                    if validate_group(&group, group_rules).is_err() {
+                        continue;
+                    }
+                    for c in (0..52).filter_map(Face::from_index).map(Card::from_face) {
+                        let mut longer = group.clone();
+                        longer.push(c);
+                        if validate_group(&longer, group_rules).is_ok() {
+                            checked += 1;
+                            assert!(
+                                group.iter().any(|&g| super::near(g, c)),
+                                "{group:?} + {c:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
     /// Strict copies mode: the jokers named first ([`super::named_first`])
     /// agree with the strict test. A "none" is one the strict test (run to
     /// its end) proves too; a layout is valid groups of exactly the test's
