@@ -2505,7 +2505,7 @@ impl<'a> Sweep<'a> {
 
     fn compute_gains(&self) -> Vec<i32> {
         let spec = self.spec;
-        let mut per_step = Vec::new();
+        let mut per_step = Vec::with_capacity(5 * usize::from(self.last - self.first + 1));
         for p in self.first..=self.last {
             let rank = if p == 14 { 1 } else { p };
             for s in 0..4 {
@@ -3011,7 +3011,7 @@ impl<'a> Sweep<'a> {
             .collect();
         order.sort_unstable();
         let dfa = self.dfa;
-        let mut kept: Vec<u32> = Vec::new();
+        let mut kept: Vec<u32> = Vec::with_capacity(n);
         let mut start = 0;
         let mut cur: Option<u64> = None;
         for &packed in &order {
