@@ -1648,6 +1648,70 @@ mod tests {
         );
     }
 
+    /// `arrange::jokers_short` refutes only what has no split: the cases of
+    /// `splits_with_jokers_refutes_only_what_has_no_split` (one to three
+    /// groups, one or two jokers in place of their cards or added, often a
+    /// card more or less), every refusal checked by the plain search.
+    #[test]
+    fn jokers_short_refutes_only_what_has_no_split() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+        let (mut refuted, mut splittable) = (0, 0);
+        for case in 0..3000 {
+            let rules = [RuleSet::Carousel, RuleSet::Vatikan, RuleSet::Rami][case % 3];
+            let mut faces = super::random_group_faces(&mut rng, 1..=3, 5);
+            match rng.random_range(0..4) {
+                0 => faces.push(rng.random_range(0..52)),
+                1 if faces.len() > 3 => {
+                    let i = rng.random_range(0..faces.len());
+                    faces.remove(i);
+                }
+                _ => {}
+            }
+            let mut cards: Vec<Card> = Vec::new();
+            for f in faces {
+                if let Some(c) = Face::from_index(f).map(Card::from_face)
+                    && cards.iter().filter(|&&x| x == c).count() < 2
+                    && cards.len() < 11
+                {
+                    cards.push(c);
+                }
+            }
+            for _ in 0..rng.random_range(1..=2) {
+                if rng.random_bool(0.5) && cards.len() > 1 {
+                    let i = rng.random_range(0..cards.len());
+                    cards[i] = Card::JOKER;
+                } else {
+                    cards.push(Card::JOKER);
+                }
+            }
+            let mut copies = [0u8; 52];
+            for f in cards.iter().filter_map(|c| c.natural_face()) {
+                copies[f.index()] += 1;
+            }
+            let jokers = cards.iter().filter(|c| c.is_joker()).count();
+            let (lo, hi) = match rules.ace_mode() {
+                rami_melds::AceMode::High => (2, 14),
+                rami_melds::AceMode::Low => (1, 13),
+                rami_melds::AceMode::Either => (1, 14),
+            };
+            let want = brute(&cards, rules);
+            splittable += usize::from(want);
+            if crate::arrange::jokers_short(&copies, jokers, lo, hi) {
+                refuted += 1;
+                assert!(
+                    !want,
+                    "{rules:?} {} refuted but splits",
+                    rami_cards::format_cards(&cards)
+                );
+            }
+        }
+        // Refutations must be common, or the test proves little.
+        assert!(
+            refuted >= 100 && splittable >= 500,
+            "refuted {refuted}, splittable {splittable}"
+        );
+    }
+
     #[test]
     fn splits_into_groups_agrees_with_plain_search() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);

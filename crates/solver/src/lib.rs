@@ -1497,6 +1497,14 @@ fn hint_extension(pos: &Position) -> Option<Play> {
             if pos.kinds[g] == Kind::Loose {
                 continue;
             }
+            // A natural card extends a group only next to one of its cards
+            // (its rank, or its suit one place on; a joker as the face it is
+            // named for, the one validation reads): the check costs a
+            // fraction of the validation (callgrind, `REACHABLE=1 probe car 2
+            // 30 10 300 h`: 9,282 validations, 4.3M instructions).
+            if !c.is_joker() && !group.iter().any(|&g| arrange::near(g, c)) {
+                continue;
+            }
             let mut cards = group.clone();
             cards.push(c);
             let named = if c.is_joker() {

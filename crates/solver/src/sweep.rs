@@ -494,9 +494,36 @@ const FIRST_PATH_BUDGET: usize = 500;
 /// 378.0M).
 const WALK_JOKERS_FROM: usize = 40;
 
-/// Entries of the options table: automaton states (10 bits), jokers placed
-/// (3 bits), aces carried (2 bits).
+/// Slots of the options table (see `Scratch::cache`).
 const OPTION_KEYS: usize = 1 << 15;
+
+/// One slot of the options table.
+#[derive(Clone, Copy, Default)]
+struct OptionSlot {
+    generation: u32,
+    key: u32,
+    start: u32,
+    len: u32,
+}
+
+/// The step's part of an options key: the step (bits 20-26), at an ace end
+/// the split fixed there (`Some(None)`: free; bits 16-19), whether the aces
+/// are carried in the state (bit 27). The node's part (automaton state, 10
+/// bits; jokers placed, 3; aces carried, 2) takes bits 0-14.
+fn option_step_key(step: usize, ace_fix: Option<Option<u8>>, aces_in_state: bool) -> u32 {
+    let fix = match ace_fix {
+        None => 0,
+        Some(None) => 1,
+        Some(Some(c)) => 2 + u32::from(c.min(13)),
+    };
+    ((step as u32) << 20) | (fix << 16) | (u32::from(aces_in_state) << 27)
+}
+
+/// Where an options key goes in the table.
+#[inline(always)]
+fn option_slot(key: u32) -> usize {
+    (key.wrapping_mul(0x9e37_79b1) >> (32 - OPTION_KEYS.trailing_zeros())) as usize
+}
 
 /// Kept nodes a node is compared with when dropping beaten ones.
 const PRUNE_WIDTH: usize = 24;
@@ -1259,13 +1286,16 @@ struct Scratch {
     /// Emptied layers, to fill again.
     pool: Vec<Vec<Node>>,
     map: StateMap,
-    /// Per (automaton state, jokers placed, aces carried): the generation (one
-    /// per step) its options were made in and where they are in `ranges`. A
-    /// direct table: looked up once per node.
-    cache: Vec<(u32, u32)>,
+    /// The options of one solve's steps, kept for all of its sweeps (the
+    /// narrow and the exact one, the ace splits' nodes: the same spec, so the
+    /// same options at every step but the ace ends, whose split is in the
+    /// key): per key ([`option_step_key`] and the node's part), hashed into
+    /// the table, the generation (one per solve) it was made in, the key,
+    /// and where its options are in `opts`. Looked up once per node; a slot
+    /// another key took is made again.
+    cache: Vec<OptionSlot>,
     cache_generation: u32,
     opts: Vec<Opt>,
-    ranges: Vec<(u32, u32)>,
     /// The depth-first feasibility walk's memory, kept between walks.
     walk: FirstPath,
     sets_reach: SetsReach,
@@ -1753,10 +1783,9 @@ impl<'a> Sweep<'a> {
                 let scratch = slot.get_or_insert_with(|| Scratch {
                     pool: Vec::new(),
                     map: StateMap::new(),
-                    cache: vec![(0, 0); OPTION_KEYS],
+                    cache: vec![OptionSlot::default(); OPTION_KEYS],
                     cache_generation: 0,
                     opts: Vec::new(),
-                    ranges: Vec::new(),
                     walk: FirstPath {
                         failed: FailedSet::new(),
                         moves: Vec::new(),
@@ -1803,6 +1832,13 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
+        // A new spec: the options of the last solve's steps are not its own.
+        scratch.cache_generation = scratch.cache_generation.wrapping_add(1);
+        if scratch.cache_generation == 0 {
+            scratch.cache.fill(OptionSlot::default());
+            scratch.cache_generation = 1;
+        }
+        scratch.opts.clear();
         if self.limit.is_some() && self.stranded_card() {
             return None;
         }
@@ -2469,7 +2505,7 @@ impl<'a> Sweep<'a> {
 
     fn compute_gains(&self) -> Vec<i32> {
         let spec = self.spec;
-        let mut per_step = Vec::new();
+        let mut per_step = Vec::with_capacity(5 * usize::from(self.last - self.first + 1));
         for p in self.first..=self.last {
             let rank = if p == 14 { 1 } else { p };
             for s in 0..4 {
@@ -2569,7 +2605,6 @@ impl<'a> Sweep<'a> {
             cache,
             cache_generation,
             opts,
-            ranges,
             sets_reach,
             ..
         } = scratch;
@@ -2593,13 +2628,11 @@ impl<'a> Sweep<'a> {
                 let prev = layers.last()?;
                 let mut next: Vec<Node> = pool.pop().unwrap_or_default();
                 map.clear();
-                *cache_generation = cache_generation.wrapping_add(1);
-                if *cache_generation == 0 {
-                    cache.iter_mut().for_each(|c| c.0 = 0);
-                    *cache_generation = 1;
-                }
-                opts.clear();
-                ranges.clear();
+                // The options depend on the step, and at the ace ends on the
+                // split the node of the search fixes there.
+                let ace_end = p == 1 || p == 14;
+                let step_key =
+                    option_step_key(step, ace_end.then_some(self.ace_fix[s]), self.aces_in_state);
                 // Ace-either: the ace copies of this suit put at the low end are
                 // carried in the state to the high end.
                 let suit_step = SuitStep::new(self.aces_in_state, spec, p, s);
@@ -2610,17 +2643,18 @@ impl<'a> Sweep<'a> {
                     let d = suit_step.automaton(key);
                     let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
                     let carried = suit_step.carried(key);
-                    let ck = (d << 5) | (usize::from(jokers) << 2) | usize::from(carried);
+                    let ck = step_key
+                        | ((d as u32) << 5)
+                        | (u32::from(jokers) << 2)
+                        | u32::from(carried);
+                    let slot = option_slot(ck);
                     let known = cache
-                        .get(ck)
-                        .filter(|c| c.0 == *cache_generation)
-                        .map(|c| c.1);
+                        .get(slot)
+                        .filter(|c| c.generation == *cache_generation && c.key == ck)
+                        .map(|c| (c.start, c.len));
                     let (start, len) = match known {
-                        Some(r) => ranges[r as usize],
+                        Some(r) => r,
                         None => {
-                            if let Some(c) = cache.get_mut(ck) {
-                                *c = (*cache_generation, ranges.len() as u32);
-                            }
                             let start = opts.len() as u32;
                             let face = FaceStep {
                                 f,
@@ -2629,9 +2663,16 @@ impl<'a> Sweep<'a> {
                                 min_total,
                             };
                             self.options(&face, s, d, jokers, carried, trans, opts);
-                            let r = (start, opts.len() as u32 - start);
-                            ranges.push(r);
-                            r
+                            let len = opts.len() as u32 - start;
+                            if let Some(c) = cache.get_mut(slot) {
+                                *c = OptionSlot {
+                                    generation: *cache_generation,
+                                    key: ck,
+                                    start,
+                                    len,
+                                };
+                            }
+                            (start, len)
                         }
                     };
                     for o in &opts[start as usize..(start + len) as usize] {
@@ -2970,7 +3011,7 @@ impl<'a> Sweep<'a> {
             .collect();
         order.sort_unstable();
         let dfa = self.dfa;
-        let mut kept: Vec<u32> = Vec::new();
+        let mut kept: Vec<u32> = Vec::with_capacity(n);
         let mut start = 0;
         let mut cur: Option<u64> = None;
         for &packed in &order {
