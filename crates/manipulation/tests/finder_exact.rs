@@ -964,6 +964,31 @@ fn tahiti_full_table_past_the_old_budget() {
     assert_accepted(RuleSet::Tahiti, &table, &hand, &play);
 }
 
+/// A full table (#108 of the probe's `tah 4 84 20 150`, seed 7) where the
+/// safety net stopped the search at 19 cards. With the copies rule on the
+/// jokers' names at each node of the search (`restricted::CopiesLeft`: no
+/// combination whose names take every copy, and a bound that keeps a copy
+/// of a joker's name off the table) the whole hand goes down within the
+/// net.
+#[test]
+fn tahiti_full_table_whole_hand_within_the_budget() {
+    let table = rami_cards::parse_table(
+        "10C JC QC KC | 9S 9H 9D *9C | 7S 7H 7D 7C | 8S 9S 10S JS QS | 4S 4H 4D *4C | \
+         10C JC QC | 6S 6H 6D *6C | 7S 7H 7D *7C | 2S 2H 2D 2C | JS JH JD | \
+         8H 9H 10H JH QH KH | 4S 4H 4D 4C | JD QD KD AD | 5H 5D 5C | 5S 5H 5D 5C | \
+         2S 2H 2D 2C | AS AD AC | AS AH AC | 3S 3H 3D 3C | 6S 6D 6C | 8S 8H 8D 8C | QH KH AH",
+    )
+    .expect("a table");
+    let hand =
+        rami_cards::parse_cards("KS 10D 3H KC QD KS 8C 3C QS 10S 6C 6H 9C 10D 3S 8D KD 7C 10H 5S")
+            .expect("a hand");
+    let play = solve(RuleSet::Tahiti, &table, &hand, Goal::MostCards)
+        .expect("a valid position")
+        .expect("a play");
+    assert_eq!(play.count, 20, "{}", format_table(&play.table));
+    assert_accepted(RuleSet::Tahiti, &table, &hand, &play);
+}
+
 /// A position (#103 of seed 62 at 40 + 14) where the search stopped at 13
 /// cards within its safety net: freeing *QH and *5D, its joker groups named
 /// jokers for cards whose two copies are on the table (`10C JC QC *KC` and

@@ -672,8 +672,7 @@ impl Position {
             // So are the hand copies a Vatikan piece lays (`8C 9C *10C JC QC
             // KC` beside an anchored `*KC`: the second KC of the hand stays
             // there; before, every such sweep's play broke the copies rule
-            // and was refused). (Tahiti's joker groups would take this too;
-            // left to the Tahiti search's own work.)
+            // and was refused). (Tahiti's joker groups: below.)
             // A piece's second joker under a new name (the hand's, or a free
             // table joker) takes a copy of that card as well, and limits the
             // hand's copies as a table joker's name does.
@@ -699,6 +698,24 @@ impl Position {
                             left[f.index()] = left[f.index()].saturating_sub(1);
                             piece_named[f.index()] = true;
                         }
+                    }
+                }
+            }
+            // Tahiti's joker groups alike: a joker with one name its group
+            // allows takes a copy of that card, and so do the group's hand
+            // cards (`8C 9C *10C JC` beside a natural 10C: the hand's second
+            // 10C stays there; before, every such sweep's play broke the
+            // copies rule and was refused, and its next best was lost). A
+            // joker with two names (a run's two ends) holds nothing back.
+            if rules == RuleSet::Tahiti && branch.no_wild && !branch.joker_groups.is_empty() {
+                let limits = restricted::name_limits(self, branch);
+                for jg in &branch.joker_groups {
+                    for f in jg.hand.iter().filter_map(|c| c.natural_face()) {
+                        left[f.index()] = left[f.index()].saturating_sub(1);
+                    }
+                    if let [f] = restricted::joker_names(self, &limits, jg)[..] {
+                        left[f.index()] = left[f.index()].saturating_sub(1);
+                        piece_named[f.index()] = true;
                     }
                 }
             }
@@ -748,7 +765,14 @@ impl Position {
             }
             for f in 0..52 {
                 if named[f] || piece_named[f] {
-                    let room = left[f].saturating_sub(branch.forced[f].min(hand[f]));
+                    // (Tahiti: the real cards a joker group holds are in
+                    // its hand cards, counted above, not again here.)
+                    let forced = if rules == RuleSet::Tahiti {
+                        forced_in_sweep[f]
+                    } else {
+                        branch.forced[f]
+                    };
+                    let room = left[f].saturating_sub(forced.min(hand[f]));
                     spec.hand[f] = spec.hand[f].min(room);
                 }
             }

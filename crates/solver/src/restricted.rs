@@ -27,7 +27,11 @@
 //!   its real card) is laid first in a joker group the rules allow: hand cards
 //!   and cards that were with a freed joker, or one old joker-free group kept
 //!   whole plus hand cards (the joker named for a card with a copy off the
-//!   table: see [`name`]); the rest is swept without jokers. The best play
+//!   table: see [`name`]); the rest is swept without jokers, the hand
+//!   copies of a joker's only name held to what the copies rule leaves.
+//!   The best play's nodes see the copies rule on the names too
+//!   ([`CopiesLeft`]: no combination whose names take every copy, and a
+//!   joker still to lay keeps a copy of its name off the table). The best play
 //!   (most cards, most points) searches the combinations best bound first
 //!   with no cap on options or combinations ([`tahiti_exact`]): exact unless
 //!   its safety net ([`STATES`]) stops it (mid-game it rarely does; on full
@@ -932,6 +936,9 @@ fn tahiti_branch(
         dissolve,
         slots: &slots,
         weights: &weights,
+        names: vec![std::cell::OnceCell::new(); slots.len()],
+        limits: name_limits(pos, branch),
+        copies: CopiesLeft::of_branch(pos, branch),
         alike,
         state: &state,
         top: ceiling,
@@ -958,23 +965,30 @@ fn unpriced(pos: &Position, goal: Goal, o: &Option<JokerGroup>, priced: u64) -> 
 }
 
 /// Per slot, the most [`unpriced`] weight of its options that fit `left` on
-/// their own (no combination holds another); `None` when a freed joker's
-/// slot has none (no `None` option): there is no play.
+/// their own (no combination holds another), less what each keeps off the
+/// table by its joker's name (`cost`, per slot and option: see
+/// [`Walk::name_cost`]; `None`: the option breaks the copies rule there);
+/// `None` when a freed joker's slot has none (no `None` option): there is
+/// no play.
 fn open_most(
     pos: &Position,
     goal: Goal,
     slots: &[Vec<Option<JokerGroup>>],
     left: &State,
     priced: u64,
+    cost: &dyn Fn(usize, usize) -> Option<i32>,
 ) -> Option<Vec<i32>> {
     let mut out = Vec::with_capacity(slots.len());
-    for slot in slots {
+    for (k, slot) in slots.iter().enumerate() {
         let mut most: Option<i32> = None;
-        for o in slot {
+        for (i, o) in slot.iter().enumerate() {
             if o.as_ref().is_some_and(|jg| left.take(jg).is_none()) {
                 continue;
             }
-            let worth = unpriced(pos, goal, o, priced);
+            let Some(cost) = cost(k, i) else {
+                continue;
+            };
+            let worth = unpriced(pos, goal, o, priced) - cost;
             most = Some(most.map_or(worth, |m| m.max(worth)));
         }
         out.push(most?);
@@ -1047,7 +1061,7 @@ fn group_bound(
         return first_bound;
     };
     let priced = price_bits(&all);
-    let Some(open) = open_most(pos, goal, &slots, &state, priced) else {
+    let Some(open) = open_most(pos, goal, &slots, &state, priced, &|_, _| Some(0)) else {
         return floor - 1;
     };
     let open: i32 = open.iter().sum::<i32>()
@@ -1084,6 +1098,12 @@ struct Walk<'a> {
     slots: &'a [Vec<Option<JokerGroup>>],
     /// Per slot and option: the hand cards' weight.
     weights: &'a [Vec<i32>],
+    /// Per slot and option: the names its joker may carry ([`joker_names`]),
+    /// found when first asked for (many branches end at their root).
+    names: Vec<std::cell::OnceCell<Vec<Vec<Face>>>>,
+    limits: (Vec<Face>, [bool; 52]),
+    /// The copies rule on the names before any joker group is laid.
+    copies: CopiesLeft,
     alike: usize,
     /// What the joker groups may use.
     state: &'a State,
@@ -1111,8 +1131,10 @@ type Node = (
 );
 
 /// A node's sweeps: its [`rest_bound_after`], and when that did not cut it,
-/// its split rest ([`Walk::split`]) with the faces priced (bit per face).
-type Bases = (i32, Option<(i32, u64)>);
+/// its split rest ([`Walk::split`]) with the faces priced and those a joker
+/// still to lay keeps a copy of off the table (bits per face, see
+/// [`Walk::name_cost`]).
+type Bases = (i32, Option<(i32, u64, u64)>);
 
 impl Walk<'_> {
     /// No play `bound` bounds can beat the best so far.
@@ -1138,8 +1160,63 @@ impl Walk<'_> {
         unpriced(self.pos, self.goal, o, priced)
     }
 
-    fn open_most(&self, k: usize, left: &State, priced: u64) -> Option<Vec<i32>> {
-        open_most(self.pos, self.goal, &self.slots[k..], left, priced)
+    /// The names of option `i` of slot `k` ([`joker_names`]; none for a
+    /// hand joker kept).
+    fn names(&self, k: usize, i: usize) -> &[Face] {
+        let slot = self.names[k].get_or_init(|| {
+            self.slots[k]
+                .iter()
+                .map(|o| {
+                    o.as_ref()
+                        .map_or(Vec::new(), |jg| joker_names(self.pos, &self.limits, jg))
+                })
+                .collect()
+        });
+        &slot[i]
+    }
+
+    fn open_most(
+        &self,
+        k: usize,
+        left: &State,
+        priced: u64,
+        short: u64,
+        copies: &CopiesLeft,
+    ) -> Option<Vec<i32>> {
+        open_most(
+            self.pos,
+            self.goal,
+            &self.slots[k..],
+            left,
+            priced,
+            &|j, i| self.name_cost(k + j, i, short, copies),
+        )
+    }
+
+    /// What option `i` of slot `k` keeps off the table by its joker's name,
+    /// against a split rest that counted every copy of the faces `short`
+    /// ([`CopiesLeft`]: priced faces where one more joker of the name
+    /// lowers what the rest may put down): a play holding the option names
+    /// its joker for one of its names, and if every one is short, one copy
+    /// of that name the split rest counted cannot be down. So the least
+    /// weight of its names (nothing when one is not short). Several jokers
+    /// of one name keep one copy each (the room falls by one per joker), so
+    /// the open slots' costs add up. `None` when the option cannot join the
+    /// node's groups in a legal play ([`CopiesLeft::fits`]).
+    fn name_cost(&self, k: usize, i: usize, short: u64, copies: &CopiesLeft) -> Option<i32> {
+        let names = self.names(k, i);
+        if let Some(jg) = &self.slots[k][i]
+            && !copies.fits(names, &jg.hand)
+        {
+            return None;
+        }
+        if short == 0 || names.is_empty() || names.iter().any(|f| short & (1 << f.index()) == 0) {
+            return Some(0);
+        }
+        names
+            .iter()
+            .map(|&f| self.pos.weight(self.goal, Card::from_face(f)).max(0))
+            .min()
     }
 
     /// The split rest of a node (`chosen`, leaving `left`; slots from `k` on
@@ -1163,9 +1240,11 @@ impl Walk<'_> {
         chosen: &[JokerGroup],
         all: &[bool; 52],
         need: i32,
-    ) -> Option<(i32, u64)> {
+        copies: &CopiesLeft,
+    ) -> Option<(i32, u64, u64)> {
         let priced = price_bits(all);
-        let open: i32 = self.open_most(k, left, priced)?.iter().sum();
+        let short = copies.tight() & priced;
+        let open: i32 = self.open_most(k, left, priced, short, copies)?.iter().sum();
         let (rest, _) = rest_sweep(
             self.pos,
             self.goal,
@@ -1175,7 +1254,7 @@ impl Walk<'_> {
             Some(all),
             need - open,
         );
-        Some((rest, priced))
+        Some((rest, priced, short))
     }
 
     /// The most the slots from `k` on can add in hand cards when slot `k`
@@ -1210,6 +1289,18 @@ impl Walk<'_> {
             let Some((chosen, left)) = self.chosen(&idx) else {
                 continue;
             };
+            // The copies rule for the joker groups' names: a combination
+            // whose sure names leave no room is never legal (two jokers named
+            // AC beside a natural AC), nor any play holding it.
+            let mut copies = self.copies.clone();
+            for (k, &i) in idx.iter().enumerate() {
+                if let Some(jg) = &self.slots[k][i] {
+                    copies.lay(jg, self.names(k, i));
+                }
+            }
+            if copies.broken() {
+                continue;
+            }
             let k = idx.len();
             if k == n {
                 let before = self.best.as_ref().map(|(v, _)| *v);
@@ -1253,15 +1344,17 @@ impl Walk<'_> {
                     if lower >= need
                         && let Some(all) = all
                     {
-                        let Some((rest, priced)) = self.split(k, &left, &chosen, &all, need) else {
+                        let Some((rest, priced, short)) =
+                            self.split(k, &left, &chosen, &all, need, &copies)
+                        else {
                             // A freed joker has nowhere to go.
                             continue;
                         };
                         let open: i32 = self
-                            .open_most(k, &left, priced)
+                            .open_most(k, &left, priced, short, &copies)
                             .map_or(0, |v| v.iter().sum());
                         lower = lower.min(rest + open);
-                        split = Some((rest, priced));
+                        split = Some((rest, priced, short));
                     }
                     if lower < bound {
                         // Lower than it stood: back in line.
@@ -1274,9 +1367,9 @@ impl Walk<'_> {
             };
             // The split bound of each child: the split rest, its option's
             // unpriced weight and the most of the open slots after it.
-            let after_split = split.and_then(|(rest, priced)| {
-                let most = self.open_most(k, &left, priced)?;
-                Some((rest + most[1..].iter().sum::<i32>(), priced))
+            let after_split = split.and_then(|(rest, priced, short)| {
+                let most = self.open_most(k, &left, priced, short, &copies)?;
+                Some((rest + most[1..].iter().sum::<i32>(), priced, short))
             });
             let next_alike = k + 1 < n && (k + 1 < self.alike) == (k < self.alike);
             for i in from..self.slots[k].len() {
@@ -1286,8 +1379,13 @@ impl Walk<'_> {
                     // The options come heaviest first.
                     break;
                 }
-                if let Some((rest, priced)) = after_split {
-                    child = child.min(rest + self.unpriced(&self.slots[k][i], priced));
+                let Some(cost) = self.name_cost(k, i, after_split.map_or(0, |a| a.2), &copies)
+                else {
+                    // Never legal beside the node's groups.
+                    continue;
+                };
+                if let Some((rest, priced, _)) = after_split {
+                    child = child.min(rest + self.unpriced(&self.slots[k][i], priced) - cost);
                     if self.beaten(child) {
                         continue;
                     }
@@ -1423,11 +1521,14 @@ fn rest_sweep(
     let mut extra = extra;
     if let Some(priced) = priced {
         // Each priced face is counted whole here (every copy the rest and
-        // the joker groups left to lay could hold, at its weight) and worth
-        // nothing in the sweep and in those groups (see `Walk::split`).
+        // the joker groups left to lay could hold, at its weight, within
+        // the copies rule's room: [`CopiesLeft`]) and worth nothing in the
+        // sweep and in those groups (see `Walk::split`).
+        let left = CopiesLeft::new(pos, &b, chosen);
         for i in 0..52 {
             if priced[i] {
-                extra += i32::from(hand[i].max(spec.hand[i])) * spec.weight[i].max(0);
+                let copies = i32::from(hand[i].max(spec.hand[i])).min(left.room(i));
+                extra += copies * spec.weight[i].max(0);
                 spec.weight[i] = 0;
             }
         }
@@ -1446,6 +1547,213 @@ fn rest_sweep(
             (v + extra, Some(all))
         }
         _ => (floor - 1, None),
+    }
+}
+
+/// What a Tahiti joker's name may be in one branch: not a freed joker's old
+/// name (the engine matches jokers by name), not a face whose every copy is
+/// down as a natural card (the copies rule): the freed jokers' old names and
+/// the down faces.
+pub(crate) fn name_limits(pos: &Position, branch: &Branch) -> (Vec<Face>, [bool; 52]) {
+    let avoid = branch
+        .freed
+        .iter()
+        .filter(|&&(g, _)| pos.kinds[g] == Kind::Frozen)
+        .filter_map(|&(g, i)| pos.table.get(g)?.get(i)?.declared())
+        .collect();
+    let mut naturals = [0u8; 52];
+    for f in pos.table.iter().flatten().filter_map(|c| c.natural_face()) {
+        naturals[f.index()] = naturals[f.index()].saturating_add(1);
+    }
+    (avoid, naturals.map(|n| n >= pos.copies))
+}
+
+/// The names the joker of `jg` may carry in a legal play holding it: its
+/// cards' namings (a set's missing suits, a run's place or its two ends)
+/// within `limits` ([`name_limits`]): what [`name`] chose from, and all a
+/// renaming ([`legal::rename_set_jokers`]) can pick.
+pub(crate) fn joker_names(
+    pos: &Position,
+    limits: &(Vec<Face>, [bool; 52]),
+    jg: &JokerGroup,
+) -> Vec<Face> {
+    // The common shapes without listing namings (a tenth of the search's
+    // instructions went there): a set's missing suits, and a run's joker
+    // between two of its naturals, which has no other place.
+    let (avoid, down) = limits;
+    let allowed = |f: &Face| !avoid.contains(f) && !down[f.index()];
+    let naturals = || jg.cards.iter().filter_map(|c| c.natural_face());
+    let quick = jg
+        .cards
+        .iter()
+        .find_map(|c| c.declared())
+        .and_then(|named| {
+            let rank = named.rank();
+            if naturals().all(|f| f.rank() == rank) {
+                return Some(
+                    Suit::ALL
+                        .into_iter()
+                        .map(|s| Face::new(rank, s))
+                        .filter(|f| !naturals().any(|n| n == *f) && allowed(f))
+                        .collect::<Vec<Face>>(),
+                );
+            }
+            let r = rank.value();
+            let at = |v: u8| {
+                Rank::new(v).is_some_and(|k| naturals().any(|n| n == Face::new(k, named.suit())))
+            };
+            ((2..=13).contains(&r) && at(r - 1) && at(if r == 13 { 1 } else { r + 1 }))
+                .then(|| vec![named].into_iter().filter(allowed).collect())
+        });
+    match quick {
+        Some(mut names) => {
+            names.sort_unstable();
+            debug_assert_eq!(names, listed_joker_names(pos, limits, jg));
+            names
+        }
+        None => listed_joker_names(pos, limits, jg),
+    }
+}
+
+/// [`joker_names`] from the group's namings.
+fn listed_joker_names(
+    pos: &Position,
+    limits: &(Vec<Face>, [bool; 52]),
+    jg: &JokerGroup,
+) -> Vec<Face> {
+    let (avoid, down) = limits;
+    let cards: Vec<Card> = jg
+        .cards
+        .iter()
+        .map(|&c| if c.is_joker() { Card::JOKER } else { c })
+        .collect();
+    let mut names: Vec<Face> = joker_namings(&cards, pos.rules.group_rules())
+        .into_iter()
+        .filter_map(|way| way.first().copied())
+        .filter(|f| !avoid.contains(f) && !down[f.index()])
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// The copies rule for the jokers' names, per face `X`, in a play of a
+/// branch holding some chosen joker groups: every natural `X` stays on the
+/// table and each joker named `X` needs a copy off it, so with `J` jokers
+/// named `X` the hand copies of `X` the rest of the play (the sweep and the
+/// joker groups left to lay) may put down are at most `copies - table
+/// naturals - hand copies already laid (frozen extensions, chosen groups) -
+/// J`, when `J > 0`, and no legal play has that below nothing. `J` counts
+/// what is sure ([`CopiesLeft::sure`]).
+#[derive(Clone)]
+struct CopiesLeft {
+    /// Per face: `copies - table naturals - hand copies laid - sure`.
+    spare: [i32; 52],
+    /// Per face: the jokers surely named for it, the table jokers kept
+    /// under their names and the chosen groups whose joker has one name
+    /// ([`joker_names`]).
+    sure: [i32; 52],
+    /// Per face: the hand copies not yet laid.
+    hand: [i32; 52],
+}
+
+impl CopiesLeft {
+    fn new(pos: &Position, branch: &Branch, chosen: &[JokerGroup]) -> CopiesLeft {
+        let mut left = CopiesLeft::of_branch(pos, branch);
+        if !chosen.is_empty() {
+            let limits = name_limits(pos, branch);
+            for jg in chosen {
+                left.lay(jg, &joker_names(pos, &limits, jg));
+            }
+        }
+        left
+    }
+
+    /// The branch alone, before any joker group.
+    fn of_branch(pos: &Position, branch: &Branch) -> CopiesLeft {
+        let mut spare = [i32::from(pos.copies); 52];
+        let mut sure = [0i32; 52];
+        for (g, group) in pos.table.iter().enumerate() {
+            for (i, &c) in group.iter().enumerate() {
+                if let Some(f) = c.natural_face() {
+                    spare[f.index()] -= 1;
+                } else if let Some(f) = c.declared()
+                    && pos.kinds[g] == Kind::Frozen
+                    && !branch.freed.contains(&(g, i))
+                {
+                    sure[f.index()] += 1;
+                }
+            }
+        }
+        let mut hand = pos.hand_counts.map(i32::from);
+        for f in branch
+            .frozen
+            .iter()
+            .flat_map(|(_, ext)| ext)
+            .filter_map(|c| c.natural_face())
+        {
+            spare[f.index()] -= 1;
+            hand[f.index()] = (hand[f.index()] - 1).max(0);
+        }
+        for i in 0..52 {
+            spare[i] -= sure[i];
+        }
+        CopiesLeft { spare, sure, hand }
+    }
+
+    /// The joker group `jg` laid, its joker's names `names`.
+    fn lay(&mut self, jg: &JokerGroup, names: &[Face]) {
+        for f in jg.hand.iter().filter_map(|c| c.natural_face()) {
+            self.spare[f.index()] -= 1;
+            self.hand[f.index()] = (self.hand[f.index()] - 1).max(0);
+        }
+        if let [f] = names {
+            self.sure[f.index()] += 1;
+            self.spare[f.index()] -= 1;
+        }
+    }
+
+    /// No legal play holds the chosen groups: some face's sure jokers
+    /// leave no room even for the copies already down.
+    fn broken(&self) -> bool {
+        (0..52).any(|i| self.sure[i] > 0 && self.spare[i] < 0)
+    }
+
+    /// Per face, the most hand copies the rest of the play may put down
+    /// (`i32::MAX` when no joker is surely named for it).
+    fn room(&self, i: usize) -> i32 {
+        if self.sure[i] > 0 {
+            self.spare[i].max(0)
+        } else {
+            i32::MAX
+        }
+    }
+
+    /// The faces where one more joker of the name lowers what the rest may
+    /// put down below both the hand copies left and the room now: a joker
+    /// group still to lay under such a name keeps one of the copies counted
+    /// off the table.
+    fn tight(&self) -> u64 {
+        (0..52)
+            .filter(|&i| self.spare[i] - 1 < self.hand[i].min(self.room(i)))
+            .fold(0u64, |m, i| m | (1 << i))
+    }
+
+    /// Whether a joker group with the hand cards `hand`, its joker named
+    /// for one of `names`, may join the chosen groups in a legal play: some
+    /// name keeps room for its joker, and its hand cards none of the sure
+    /// jokers' room. (A group never holds a natural of its joker's name.)
+    fn fits(&self, names: &[Face], hand: &[Card]) -> bool {
+        if !names.is_empty() && names.iter().all(|f| self.spare[f.index()] < 1) {
+            return false;
+        }
+        hand.iter().filter_map(|c| c.natural_face()).all(|f| {
+            let i = f.index();
+            self.sure[i] == 0 || {
+                let copies = hand.iter().filter(|c| c.natural_face() == Some(f)).count();
+                self.spare[i] >= copies as i32
+            }
+        })
     }
 }
 
@@ -1948,6 +2256,38 @@ mod tests {
             down: naturals.map(|n| n >= pos.copies),
         };
         options(&pos, &pools, Card::JOKER, &[], usize::MAX)
+    }
+
+    /// A natural AC on the table and the hand's `AS AH AD` twice: each
+    /// `AS AH AD *AC` may be laid (a copy of AC is off the table), but not
+    /// both (two jokers named AC and a natural AC are three copies), so no
+    /// node holding the two is searched, and beside one of them a second
+    /// such group does not fit. A hand copy of a name whose other copy is
+    /// on the table is what a joker of that name keeps off it (`tight`):
+    /// 5C here, and not AC, whose copies are not in the hand.
+    #[test]
+    fn joker_groups_whose_names_take_every_copy_are_never_laid_together() {
+        let table = rami_cards::parse_table("AC 2C 3C | 5C 6C 7C").expect("a table");
+        let hand = rami_cards::parse_cards("AS AH AD AS AH AD 5C").expect("a hand");
+        let pos = Position::new(RuleSet::Tahiti, 2, &table, &hand).expect("a position");
+        let ace = |s| Face::new(Rank::new(1).expect("a rank"), s);
+        let set = hand_options("AC 2C 3C | 5C 6C 7C", "AS AH AD AS AH AD 5C")
+            .into_iter()
+            .find(|jg| jg.hand.len() == 4 && joker_name(jg) == Some(ace(Suit::Clubs)))
+            .expect("AS AH AD *AC");
+        let branch = Branch::default();
+        let names = joker_names(&pos, &name_limits(&pos, &branch), &set);
+        assert_eq!(names, vec![ace(Suit::Clubs)]);
+        let none = CopiesLeft::new(&pos, &branch, &[]);
+        assert!(!none.broken());
+        assert!(none.fits(&names, &set.hand));
+        let one = CopiesLeft::new(&pos, &branch, std::slice::from_ref(&set));
+        assert!(!one.broken());
+        assert!(!one.fits(&names, &set.hand));
+        assert!(CopiesLeft::new(&pos, &branch, &[set.clone(), set.clone()]).broken());
+        let five = Face::new(Rank::new(5).expect("a rank"), Suit::Clubs);
+        assert_ne!(none.tight() & (1 << five.index()), 0);
+        assert_eq!(none.tight() & (1 << ace(Suit::Clubs).index()), 0);
     }
 
     fn joker_name(jg: &JokerGroup) -> Option<Face> {
