@@ -135,7 +135,9 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
             .is_some_and(|p| goal == Goal::Hint || value_of(goal, p) >= ceiling)
     };
     // Vatikan's best play where the plain play itself broke the copies rule
-    // (or the joker names) and no renaming mended it: the search below
+    // (or the joker names) and no renaming mended it, or is worth more than
+    // the copies ceiling (so breaks it in any layout, whatever fault its
+    // layout shows first; see `solve_unchecked`): the search below
     // starts out counting that as a refused play, so the strict copies
     // search (`crate::solve_strict`) ran after it whenever it fell short of
     // the plain optimum, mostly after spending its whole state budget on
@@ -152,8 +154,10 @@ pub(crate) fn solve(pos: &Position, goal: Goal, fault: legal::Fault, first: &Pla
     // both searches, the caps test agreed on all 30,000 solves at 3,000.)
     // Only a strict search a cap cut short leaves the search below to run,
     // as before, the better of the two standing.
-    let strict_first =
-        pos.rules == RuleSet::Vatikan && !pos.strict && goal != Goal::Hint && names_fault;
+    let strict_first = pos.rules == RuleSet::Vatikan
+        && !pos.strict
+        && goal != Goal::Hint
+        && (names_fault || crate::copies_ceiling(pos, goal).is_some_and(|c| ceiling > c));
     let bites = bites_so_far();
     let early = if strict_first {
         crate::solve_strict(pos, goal, first)
