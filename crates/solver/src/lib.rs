@@ -1451,6 +1451,20 @@ fn solve_unchecked(pos: &Position, goal: Goal) -> Option<Play> {
     }
     let dissolve = all_dissolvable(pos);
     let best = search(pos, goal, &dissolve)?;
+    // Carousel's and Vatikan's plain best play worth more than the copies
+    // ceiling breaks the copies rule in every layout (the ceiling bounds
+    // every play that passes the engine's copies check), so `solve_checked`
+    // refuses it whatever its layout, and only its value and fault are read
+    // after (the strict and restricted searches' ceiling): the fewest-changes
+    // step is skipped and the sweep's own layout stands in. (On full tables
+    // that step was most of the plain search's states: `REACHABLE=1 probe
+    // car 2 84 20 60`, 0.24M of the 0.45M outside the strict search.)
+    if !pos.strict
+        && matches!(pos.rules, RuleSet::Carousel | RuleSet::Vatikan)
+        && copies_ceiling(pos, goal).is_some_and(|c| best.value > c)
+    {
+        return Some(finish(pos, best, false));
+    }
     finish_best(pos, goal, best)
 }
 
@@ -1750,5 +1764,35 @@ mod tests {
         let pairs = kept_choices(&cards, 2, 2, |_| 1);
         assert!(pairs.contains(&rami_cards::parse_cards("3D 3D").expect("cards")));
         assert_eq!(pairs.len(), 7, "{pairs:?}");
+    }
+
+    /// A plain best play worth more than the copies ceiling, which the copies
+    /// rule refuses in any layout, is not laid out: no fewest-changes test
+    /// runs (#1214 of `vatikan_caps_against_the_uncapped_search` at
+    /// `RAMI_CAPS_N=3000`: the plain play puts the whole hand down, 20, the
+    /// ceiling 18). The value is the plain search's all the same.
+    #[test]
+    fn a_plain_play_past_the_copies_ceiling_is_not_laid_out() {
+        let table = rami_cards::parse_table(
+            "6S 6H 6D 6C | *5C 6C 7C 8C 9C 10C | 9C 10C JC *QC | 2D 3D 4D 5D 6D 7D | \
+             10S JS QS KS | 8S 8H 8D 8C | JS QS KS | 4S 4H 4D 4C | 8H 9H 10H JH QH KH | \
+             AS AH AD | 6S 7S 8S 9S | AS 2S 3S | 10D JD QD KD | AH 2H 3H 4H 5H 6H | \
+             7D 8D 9D 10D JD QD | 2C 3C 4C | 2H 2D 2C | 2S 3S 4S 5S | 9S 9H 9D | 5S 5H 5D | \
+             7S 7H 7C",
+        )
+        .expect("a table");
+        let hand = rami_cards::parse_cards(
+            "QC 10S KH 3C 5C QC QH KC AC KC 3D 5C JC 3H 7H KD AC JH 10H AD",
+        )
+        .expect("a hand");
+        for rules in [RuleSet::Vatikan, RuleSet::Carousel] {
+            let pos = Position::new(rules, 2, &table, &hand).expect("a valid position");
+            assert_eq!(copies_ceiling(&pos, Goal::MostCards), Some(18));
+            internal::take_stats();
+            let play = solve_unchecked(&pos, Goal::MostCards).expect("a play");
+            let stats = internal::take_stats();
+            assert_eq!(play.count, 20, "{rules:?}");
+            assert_eq!(stats.limited, 0, "{rules:?}: fewest-changes tests ran");
+        }
     }
 }

@@ -544,7 +544,8 @@ const BEAM: usize = 48;
 /// frozen-group branches, 12-32 cost up to 35% more).
 const BEAM_NO_JOKERS: usize = 12;
 /// How many times wider the narrow sweep's second try is, where the first
-/// found no play at all (see `solve_node`).
+/// found no play at all (see `solve_node`, and the ace-split guesses of
+/// `Sweep::solve` where only a play worth the bound will do).
 const WIDER_RETRY: usize = 4;
 
 /// The face of one suit step and its copies.
@@ -1886,6 +1887,22 @@ impl<'a> Sweep<'a> {
         // ends the search, below.)
         open.push((self.own_upper_bound(&gains), [None; 4], None));
         let ceiling = bound;
+        // Strict copies mode, and only a play worth the spec's own bound will
+        // do (the try at the ceiling: every card of its hand must go down;
+        // the plain sweeps are left as they were). Then a guess that finds
+        // nothing leaves the root's free split to sweep, the dearest sweep
+        // of all: both ends may take every ace copy, so states that leave a
+        // hand card out live on the aces counted twice, and the floor cuts
+        // little (a full Vatikan table, `RAMI_CAPS_N=3000` #1414 of the caps
+        // test: 3.6M states, where the first guess's exact split holds the
+        // play, which its narrow sweep missed). So a guess that found nothing
+        // is swept once more, four times as wide (as `solve_node` retries).
+        // Sound as any guess: a narrow sweep of an exact split gives legal
+        // plays only, and one reaching the floor only ends the search early.
+        let only_the_bound = spec.strict_copies
+            && self
+                .at_least
+                .is_some_and(|a| a >= self.own_upper_bound(&gains));
         let mut guesses: Vec<[Option<u8>; 4]> = Vec::with_capacity(2);
         for table_only in [false, true] {
             let guess: [Option<u8>; 4] = std::array::from_fn(|s| {
@@ -1909,7 +1926,11 @@ impl<'a> Sweep<'a> {
             guesses.push(guess);
             self.ace_fix = guess;
             self.floor = self.at_least;
-            if let Some((v, moves)) = self.run(scratch, &gains, Some(self.beam_width()))
+            let mut found = self.run(scratch, &gains, Some(self.beam_width()));
+            if found.is_none() && only_the_bound && !self.over_limit() {
+                found = self.run(scratch, &gains, Some(self.beam_width() * WIDER_RETRY));
+            }
+            if let Some((v, moves)) = found
                 && best.as_ref().is_none_or(|b| v > b.0)
                 && self.at_least.is_none_or(|a| v >= a)
             {
