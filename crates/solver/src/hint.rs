@@ -1562,11 +1562,12 @@ mod tests {
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
 
-    /// One to three groups' cards (at most two copies of a card, eleven
-    /// cards), often a card more or less, then one or two jokers in place of
-    /// cards or added: the cases of the joker split checks' tests (the same
-    /// draws from the same seed as when each test drew them itself).
-    fn random_cards_with_jokers(rng: &mut rand_chacha::ChaCha8Rng) -> Vec<Card> {
+    /// One to three groups' cards (a set, or a run with the ace at either
+    /// end), often a card more or less, at most two copies of a card and
+    /// `cap` cards: half split, half nearly do. The cases of the split
+    /// checks' tests (the same draws from the same seed as when each test
+    /// drew them itself).
+    fn random_group_cards(rng: &mut rand_chacha::ChaCha8Rng, cap: usize) -> Vec<Card> {
         let mut faces = super::random_group_faces(rng, 1..=3, 5);
         match rng.random_range(0..4) {
             0 => faces.push(rng.random_range(0..52)),
@@ -1580,11 +1581,18 @@ mod tests {
         for f in faces {
             if let Some(c) = Face::from_index(f).map(Card::from_face)
                 && cards.iter().filter(|&&x| x == c).count() < 2
-                && cards.len() < 11
+                && cards.len() < cap
             {
                 cards.push(c);
             }
         }
+        cards
+    }
+
+    /// [`random_group_cards`] of at most eleven cards, then one or two jokers
+    /// in place of cards or added: the cases of the joker split checks.
+    fn random_cards_with_jokers(rng: &mut rand_chacha::ChaCha8Rng) -> Vec<Card> {
+        let mut cards = random_group_cards(rng, 11);
         for _ in 0..rng.random_range(1..=2) {
             if rng.random_bool(0.5) && cards.len() > 1 {
                 let i = rng.random_range(0..cards.len());
@@ -1705,26 +1713,7 @@ mod tests {
                 RuleSet::Shanghai,
                 RuleSet::Machiavelli,
             ][case % 3];
-            // One to three groups (set, or run with the ace at either end),
-            // then often a card more or less: half split, half nearly do.
-            let mut faces = super::random_group_faces(&mut rng, 1..=3, 5);
-            match rng.random_range(0..4) {
-                0 => faces.push(rng.random_range(0..52)),
-                1 if faces.len() > 3 => {
-                    let i = rng.random_range(0..faces.len());
-                    faces.remove(i);
-                }
-                _ => {}
-            }
-            let mut cards: Vec<Card> = Vec::new();
-            for f in faces {
-                if let Some(c) = Face::from_index(f).map(Card::from_face)
-                    && cards.iter().filter(|&&x| x == c).count() < 2
-                    && cards.len() < 12
-                {
-                    cards.push(c);
-                }
-            }
+            let cards = random_group_cards(&mut rng, 12);
             let want = brute(&cards, rules);
             splittable += usize::from(want);
             assert_eq!(
