@@ -3,6 +3,7 @@
 //! groups to rebuild (the others stay exactly as they were) and rebuild only those.
 
 use crate::build::{self, Fixed};
+use crate::partition;
 use crate::sweep::{Guide, Spec, Sweep, could_have_group, guide_of};
 use crate::{Branch, Goal, Kind, Play, Position, make_play};
 use rami_cards::{Card, CardCounts, Face};
@@ -164,6 +165,14 @@ fn feasible_guided(
         };
         if !matches!(first, Test::GaveUp) {
             return first;
+        }
+    }
+    // Plain cards: the lean exact split (`partition.rs`), no sweep.
+    if plain_spec(&spec, &fixed) {
+        let prefer: Vec<&[Card]> = dissolve.iter().map(|&g| pos.table[g].as_slice()).collect();
+        if let Some(found) = partition::split(&spec.must, spec.ace, &prefer) {
+            *spent += found.states;
+            return found.groups.map_or(Test::None, Test::Layout);
         }
     }
     let Some(back) = mirrored(&spec, &fixed) else {
@@ -591,7 +600,26 @@ fn mirror_guide(g: &Guide) -> Guide {
 /// the same test: only natural cards that must be placed (no joker, no named
 /// joker standing as a card, nothing optional, no copies rule in the sweep).
 fn mirrored(spec: &Spec, fixed: &Fixed) -> Option<Spec> {
-    let plain = spec.jokers_must == 0
+    if !plain_spec(spec, fixed) {
+        return None;
+    }
+    let ace = match spec.ace {
+        AceMode::High => AceMode::Low,
+        AceMode::Low => AceMode::High,
+        AceMode::Either => AceMode::Either,
+    };
+    let mut back = Spec::new(ace, false);
+    back.bonus = spec.bonus;
+    for f in 0..52 {
+        back.must[mirror_face(f)] = spec.must[f];
+    }
+    Some(back)
+}
+
+/// A test of natural cards that must all be placed: no joker, no named
+/// joker standing as a card, nothing optional, no copies rule in the sweep.
+fn plain_spec(spec: &Spec, fixed: &Fixed) -> bool {
+    spec.jokers_must == 0
         && spec.jokers_hand == 0
         && !spec.one_joker
         && !spec.strict_copies
@@ -607,21 +635,7 @@ fn mirrored(spec: &Spec, fixed: &Fixed) -> Option<Spec> {
             &fixed.free,
         ]
         .iter()
-        .all(|a| a.iter().all(|&n| n == 0));
-    if !plain {
-        return None;
-    }
-    let ace = match spec.ace {
-        AceMode::High => AceMode::Low,
-        AceMode::Low => AceMode::High,
-        AceMode::Either => AceMode::Either,
-    };
-    let mut back = Spec::new(ace, false);
-    back.bonus = spec.bonus;
-    for f in 0..52 {
-        back.must[mirror_face(f)] = spec.must[f];
-    }
-    Some(back)
+        .all(|a| a.iter().all(|&n| n == 0))
 }
 
 /// Gives back every group of `d` (not in `keep`) that `layout` holds exactly

@@ -1629,6 +1629,7 @@ fn finish(pos: &Position, best: Best, minimal: bool) -> Play {
 }
 
 mod arrange;
+mod partition;
 
 /// The test positions' generator (`tests/common/positions.rs`), for unit tests.
 #[cfg(test)]

@@ -888,7 +888,7 @@ fn too_many_copies(spec: &Spec, f: usize, lo: u8, hi: u8) -> bool {
 
 /// The (state, step) pairs a depth-first walk found to lead nowhere: open
 /// addressing, emptied in O(1) by moving to a new generation.
-struct FailedSet {
+pub(crate) struct FailedSet {
     keys: Vec<u64>,
     steps: Vec<u8>,
     gens: Vec<u32>,
@@ -897,7 +897,7 @@ struct FailedSet {
 }
 
 impl FailedSet {
-    fn new() -> FailedSet {
+    pub(crate) fn new() -> FailedSet {
         FailedSet {
             keys: vec![0; 1024],
             steps: vec![0; 1024],
@@ -922,7 +922,7 @@ impl FailedSet {
         ((h ^ (h >> 29)) as usize) & (self.keys.len() - 1)
     }
 
-    fn contains(&self, k: u64, step: u8) -> bool {
+    pub(crate) fn contains(&self, k: u64, step: u8) -> bool {
         let mask = self.keys.len() - 1;
         let mut i = self.slot(k, step);
         while self.gens[i] == self.generation {
@@ -934,7 +934,7 @@ impl FailedSet {
         false
     }
 
-    fn insert(&mut self, k: u64, step: u8) {
+    pub(crate) fn insert(&mut self, k: u64, step: u8) {
         if (self.len + 1) * 2 > self.keys.len() {
             let live: Vec<(u64, u8)> = (0..self.keys.len())
                 .filter(|&i| self.gens[i] == self.generation)

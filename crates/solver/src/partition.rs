@@ -1,0 +1,698 @@
+//! The exact split of natural cards, every one placed, into groups: the
+//! fewest-changes step's feasibility test on plain cards (no joker, nothing
+//! optional, at most two copies of a face), a lean rank sweep beside the
+//! general one in `sweep.rs`.
+//!
+//! Why a second sweep: on full tables a fewest-changes test holds some
+//! 180 states, and the general sweep's set-up and per-state options (jokers,
+//! loose cards, values, copies caps: none of which a plain test has) cost
+//! about 200,000 instructions a test (`REACHABLE=1 probe either 0 84 20
+//! 30`: 419 tests, 86M instructions). Here a state is a `u32` and a step
+//! a few shifts.
+//!
+//! The sweep runs over positions 1-14 (the ace low at 1, high at 14; ace
+//! either splits a suit's aces between both ends at position 1 and keeps the
+//! high ones in the state). Per position it tries every way the copies of
+//! each suit go to sets (one set of 3-4 suits, or two sets), and the rest of
+//! each suit goes to runs by one fixed rule, which is exact: the runs of one
+//! or two cards must take a copy each (else they end short), and each spare
+//! copy extends a run of three or more rather than starting a new one (a run
+//! of three or more may end at any position, so it can do whatever a new run
+//! could, and more). So a suit's runs are summed up by how many are one, two
+//! and three or more long.
+
+// Positions and suits index several tables at once.
+#![allow(clippy::needless_range_loop)]
+
+use rami_cards::{Card, Face, Rank, Suit};
+use rami_melds::AceMode;
+
+/// Per suit, 8 bits: runs one long (bits 0-1), two long (2-3), three or more
+/// (4-5), and ace either the aces kept for the high end (6-7).
+type State = u32;
+
+/// How a position's copies go (per suit 2 bits each): to sets, and at an ace
+/// either low end, to the low end's runs (the rest go high).
+#[derive(Clone, Copy)]
+struct Step {
+    sets: u8,
+    low: u8,
+}
+
+fn field(x: u32, s: usize, k: usize) -> u8 {
+    ((x >> (8 * s + 2 * k)) & 3) as u8
+}
+
+fn two_bits(v: u8, s: usize) -> u8 {
+    v >> (2 * s) & 3
+}
+
+/// The ways `have` (copies per suit at one rank) gives copies to sets:
+/// none, one set (3-4 suits, a copy each), or two sets (6-8 copies, at most
+/// two a suit: the suits with two go in both, the others share out).
+fn set_choices(have: [u8; 4]) -> Vec<[u8; 4]> {
+    let mut out = Vec::new();
+    let mut take = [0u8; 4];
+    loop {
+        let m: u8 = take.iter().sum();
+        if m == 0 || ((3..=4).contains(&m) && take.iter().all(|&t| t <= 1)) || (6..=8).contains(&m)
+        {
+            out.push(take);
+        }
+        let mut s = 0;
+        loop {
+            if s == 4 {
+                return out;
+            }
+            if take[s] < have[s] {
+                take[s] += 1;
+                break;
+            }
+            take[s] = 0;
+            s += 1;
+        }
+    }
+}
+
+/// A suit's runs after one position taking `x` copies: `None` when a run
+/// shorter than three would end.
+fn run_step(one: u8, two: u8, long: u8, x: u8) -> Option<(u8, u8, u8)> {
+    let spare = x.checked_sub(one + two)?;
+    let kept = spare.min(long);
+    Some((spare - kept, one, two + kept))
+}
+
+/// The rank index (0 = ace) at position `p`.
+fn rank_at(p: usize) -> usize {
+    if p == 14 { 0 } else { p - 1 }
+}
+
+fn face(p: usize, s: usize) -> Option<Face> {
+    Some(Face::new(
+        Rank::new(rank_at(p) as u8 + 1)?,
+        Suit::from_index(s)?,
+    ))
+}
+
+/// What one split found, and its states (the work, for the caller's budget).
+pub(crate) struct Split {
+    pub groups: Option<Vec<Vec<Card>>>,
+    pub states: usize,
+}
+
+/// Splits `copies` (per face index, at most two each) wholly into groups
+/// under `ace`, or proves there is no split (`groups: None`). Among the
+/// splits, one keeping whole as many of `prefer` (the input groups the test
+/// rebuilds) as a simple pass can: each rank first tries the sets the
+/// preferred groups hold there, and each preferred set or run is laid as it
+/// was when the copies the split gave its rank (or suit) still allow it.
+/// `None` for copies it does not handle (three or more of a face).
+///
+/// Depth first, position by position, with the (position, state) pairs
+/// that led nowhere remembered, and a state dropped as soon as one of its
+/// suits cannot finish its runs even with every later copy of that suit
+/// free to go to runs or (where three suits have the rank) to sets.
+pub(crate) fn split(copies: &[u8; 52], ace: AceMode, prefer: &[&[Card]]) -> Option<Split> {
+    if copies.iter().any(|&c| c > 2) {
+        return None;
+    }
+    let mut have = [[0u8; 4]; 15];
+    for (p, at) in have.iter_mut().enumerate().skip(1) {
+        for (s, n) in at.iter_mut().enumerate() {
+            *n = match (ace, p) {
+                (AceMode::High, 1) | (AceMode::Low, 14) | (AceMode::Either, 14) => 0,
+                _ => copies[s * 13 + rank_at(p)],
+            };
+        }
+    }
+    let mut search = Search {
+        either: ace == AceMode::Either,
+        have,
+        choices: std::array::from_fn(|p| {
+            let mut c = if p == 0 {
+                Vec::new()
+            } else {
+                set_choices(have[p])
+            };
+            // The sets the preferred groups hold at this rank, tried first.
+            let wanted = preferred_sets(prefer, p, have[p]);
+            if let Some(i) = c.iter().position(|t| *t == wanted) {
+                c[..=i].rotate_right(1);
+            }
+            c
+        }),
+        alive: [[[0; 256]; 4]; 15],
+        failed: crate::sweep::FailedSet::new(),
+        path: [Step { sets: 0, low: 0 }; 15],
+        states: 0,
+    };
+    let found = search.from(1, 0);
+    let groups = found.then(|| lay_out(&search.path, copies, ace, prefer));
+    Some(Split {
+        groups,
+        states: search.states,
+    })
+}
+
+/// Copies per suit the preferred sets of the rank at `p` hold, within `have`.
+fn preferred_sets(prefer: &[&[Card]], p: usize, have: [u8; 4]) -> [u8; 4] {
+    let mut t = [0u8; 4];
+    if p == 0 {
+        return t;
+    }
+    for g in prefer {
+        if let Some(suits) = set_suits(g, rank_at(p)) {
+            for s in 0..4 {
+                t[s] += u8::from(suits[s]);
+            }
+        }
+    }
+    for s in 0..4 {
+        t[s] = t[s].min(have[s]);
+    }
+    t
+}
+
+/// The depth-first split of [`split`].
+struct Search {
+    either: bool,
+    /// Copies per position and suit (ace either: all the aces at 1).
+    have: [[u8; 4]; 15],
+    /// Per position, the ways its copies go to sets ([`set_choices`]).
+    choices: [Vec<[u8; 4]>; 15],
+    /// Per position and suit, whether the suit can still finish from each
+    /// one-suit state (8 bits) after it: 0 not yet known, 1 no, 2 yes
+    /// ([`Search::alive`]).
+    alive: [[[u8; 256]; 4]; 15],
+    failed: crate::sweep::FailedSet,
+    /// The steps of the split found.
+    path: [Step; 15],
+    states: usize,
+}
+
+impl Search {
+    fn from(&mut self, p: usize, state: State) -> bool {
+        if p == 15 {
+            return true;
+        }
+        if self.failed.contains(u64::from(state), p as u8) {
+            return false;
+        }
+        self.states += 1;
+        let have = self.have[p];
+        for k in 0..self.choices[p].len() {
+            let t = self.choices[p][k];
+            let sets = t[0] | t[1] << 2 | t[2] << 4 | t[3] << 6;
+            // Ace either at 1: every split of the run copies between ends.
+            let lows = if self.either && p == 1 {
+                [
+                    have[0] - t[0],
+                    have[1] - t[1],
+                    have[2] - t[2],
+                    have[3] - t[3],
+                ]
+            } else {
+                [0; 4]
+            };
+            let mut low = [0u8; 4];
+            loop {
+                if let Some(next) = advance(state, p, self.either, have, t, low, lows)
+                    && (0..4).all(|s| self.alive(p, s, (next >> (8 * s) & 255) as u8))
+                {
+                    self.path[p] = Step {
+                        sets,
+                        low: low[0] | low[1] << 2 | low[2] << 4 | low[3] << 6,
+                    };
+                    if self.from(p + 1, next) {
+                        return true;
+                    }
+                }
+                // Next split (odometer over `lows`).
+                let mut s = 0;
+                while s < 4 && low[s] == lows[s] {
+                    low[s] = 0;
+                    s += 1;
+                }
+                if s == 4 {
+                    break;
+                }
+                low[s] += 1;
+            }
+        }
+        self.failed.insert(u64::from(state), p as u8);
+        false
+    }
+}
+
+impl Search {
+    /// Whether suit `s` can finish its runs from its one-suit state `x`
+    /// (runs one, two and three or more long, and ace either the high aces
+    /// kept) after position `p`: a relaxation, each later copy of the suit
+    /// free to go to runs, or to sets where three suits have its rank.
+    /// Worked out when first asked, then remembered.
+    fn alive(&mut self, p: usize, s: usize, x: u8) -> bool {
+        let (one, two, long, high) = (x & 3, x >> 2 & 3, x >> 4 & 3, x >> 6 & 3);
+        if p == 14 {
+            return one == 0 && two == 0 && high == 0;
+        }
+        match self.alive[p][s][usize::from(x)] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let q = p + 1;
+        let n = self.have[q][s];
+        let (lo, hi, h) = if self.either && q == 14 {
+            (high, high, 0)
+        } else if (0..4).filter(|&u| self.have[q][u] > 0).count() >= 3 {
+            (0, n, high)
+        } else {
+            (n, n, high)
+        };
+        let ok = (lo..=hi).any(|r| {
+            run_step(one, two, long, r).is_some_and(|(a, b, c)| {
+                a <= 3 && b <= 3 && c <= 3 && self.alive(q, s, a | b << 2 | c << 4 | h << 6)
+            })
+        });
+        self.alive[p][s][usize::from(x)] = if ok { 2 } else { 1 };
+        ok
+    }
+}
+
+/// The state after position `p` from `state`, `sets` copies per suit to sets
+/// and (ace either, position 1) `low` of the rest to the low end.
+fn advance(
+    state: State,
+    p: usize,
+    either: bool,
+    have: [u8; 4],
+    sets: [u8; 4],
+    low: [u8; 4],
+    lows: [u8; 4],
+) -> Option<State> {
+    let mut out = 0u32;
+    for s in 0..4 {
+        let (one, two, long) = (field(state, s, 0), field(state, s, 1), field(state, s, 2));
+        let mut high = field(state, s, 3);
+        let x = if either && p == 1 {
+            high = lows[s] - low[s];
+            low[s]
+        } else if either && p == 14 {
+            std::mem::take(&mut high)
+        } else {
+            have[s] - sets[s]
+        };
+        let (one, two, long) = run_step(one, two, long, x)?;
+        if one > 3 || two > 3 || long > 3 {
+            return None;
+        }
+        out |= (u32::from(one) | u32::from(two) << 2 | u32::from(long) << 4 | u32::from(high) << 6)
+            << (8 * s);
+    }
+    Some(out)
+}
+
+/// The groups of the split whose steps are `path`.
+fn lay_out(
+    path: &[Step; 15],
+    copies: &[u8; 52],
+    ace: AceMode,
+    prefer: &[&[Card]],
+) -> Vec<Vec<Card>> {
+    let either = ace == AceMode::Either;
+    // Per position and suit: copies to sets, to runs, and (ace either, 1)
+    // to the low end.
+    let mut to_sets = [[0u8; 4]; 15];
+    let mut to_runs = [[0u8; 4]; 15];
+    let mut lows = [[0u8; 4]; 15];
+    for p in 1..=14 {
+        for s in 0..4 {
+            to_sets[p][s] = two_bits(path[p].sets, s);
+            lows[p][s] = two_bits(path[p].low, s);
+        }
+    }
+    for s in 0..4 {
+        for p in 1..=14 {
+            let r = rank_at(p);
+            let n = copies[s * 13 + r];
+            to_runs[p][s] = match (ace, p) {
+                (AceMode::High, 1) | (AceMode::Low, 14) => 0,
+                (AceMode::Either, 1) => lows[1][s],
+                (AceMode::Either, 14) => n - to_sets[1][s] - lows[1][s],
+                _ => n - to_sets[p][s],
+            };
+        }
+    }
+    let mut groups = Vec::new();
+    // Sets, the preferred ones first.
+    for p in 1..=14 {
+        let mut t = to_sets[p];
+        if t.iter().all(|&n| n == 0) {
+            continue;
+        }
+        let rank = rank_at(p);
+        let mut sets: Vec<[bool; 4]> = Vec::new();
+        for g in prefer {
+            if sets.len() == 2 {
+                break;
+            }
+            let Some(suits) = set_suits(g, rank) else {
+                continue;
+            };
+            let mut rest = t;
+            if (0..4).any(|s| suits[s] && rest[s] == 0) {
+                continue;
+            }
+            for s in 0..4 {
+                rest[s] -= u8::from(suits[s]);
+            }
+            let m: u8 = rest.iter().sum();
+            if m == 0 || ((3..=4).contains(&m) && rest.iter().all(|&n| n <= 1)) {
+                sets.push(suits);
+                t = rest;
+            }
+        }
+        let m: u8 = t.iter().sum();
+        if (3..=4).contains(&m) && t.iter().all(|&n| n <= 1) {
+            sets.push(t.map(|n| n == 1));
+        } else if m >= 6 {
+            // Two sets: suits with two copies in both, the others shared out
+            // (each set then holds three or more: `set_choices`).
+            let (mut a, mut b) = ([false; 4], [false; 4]);
+            let mut turn = false;
+            for s in 0..4 {
+                match t[s] {
+                    2 => (a[s], b[s]) = (true, true),
+                    1 => {
+                        if turn {
+                            b[s] = true
+                        } else {
+                            a[s] = true
+                        }
+                        turn = !turn;
+                    }
+                    _ => {}
+                }
+            }
+            sets.push(a);
+            sets.push(b);
+        }
+        for suits in sets {
+            groups.push(
+                (0..4)
+                    .filter(|&s| suits[s])
+                    .filter_map(|s| face(p, s))
+                    .map(Card::from_face)
+                    .collect(),
+            );
+        }
+    }
+    // Runs, suit by suit: the preferred ones the copies allow, then the rest.
+    for s in 0..4 {
+        let mut x = [0u8; 16];
+        for p in 1..=14 {
+            x[p] = to_runs[p][s];
+        }
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for g in prefer {
+            let Some((a, b)) = run_span(g, s, ace) else {
+                continue;
+            };
+            if (a..=b).any(|p| x[p] == 0) {
+                continue;
+            }
+            for v in &mut x[a..=b] {
+                *v -= 1;
+            }
+            if runs_split(&x) {
+                runs.push((a, b));
+            } else {
+                for v in &mut x[a..=b] {
+                    *v += 1;
+                }
+            }
+        }
+        runs.extend(greedy_runs(&x));
+        for (a, b) in runs {
+            // Ace either: a run from one end to the other holds its ace
+            // twice; cut it (fourteen cards make two runs of three or more).
+            let cuts: &[(usize, usize)] = if either && a == 1 && b == 14 {
+                &[(1, 7), (8, 14)]
+            } else {
+                &[(a, b)]
+            };
+            for &(a, b) in cuts {
+                groups.push(
+                    (a..=b)
+                        .filter_map(|p| face(p, s))
+                        .map(Card::from_face)
+                        .collect(),
+                );
+            }
+        }
+    }
+    groups
+}
+
+/// The suits of `g` when it is a set of rank index `rank`.
+fn set_suits(g: &[Card], rank: usize) -> Option<[bool; 4]> {
+    let mut suits = [false; 4];
+    for c in g {
+        let f = c.natural_face()?;
+        let s = f.suit().index();
+        if usize::from(f.rank().value()) - 1 != rank || suits[s] {
+            return None;
+        }
+        suits[s] = true;
+    }
+    (3..=4)
+        .contains(&suits.iter().filter(|&&b| b).count())
+        .then_some(suits)
+}
+
+/// The positions `g` spans when it is a run of suit `s` (its ace low when it
+/// holds a two, else high, as the ace mode allows).
+fn run_span(g: &[Card], s: usize, ace: AceMode) -> Option<(usize, usize)> {
+    let mut ranks = [false; 14];
+    for c in g {
+        let f = c.natural_face()?;
+        if f.suit().index() != s {
+            return None;
+        }
+        let r = usize::from(f.rank().value());
+        if ranks[r] {
+            return None;
+        }
+        ranks[r] = true;
+    }
+    let mut at = [false; 15];
+    for (r, &here) in ranks.iter().enumerate().skip(1) {
+        at[r] = here;
+    }
+    if ranks[1] {
+        let low = match ace {
+            AceMode::Low => true,
+            AceMode::High => false,
+            AceMode::Either => ranks[2],
+        };
+        if !low {
+            at[1] = false;
+            at[14] = true;
+        }
+    }
+    let a = (1..=14).find(|&p| at[p])?;
+    let b = (1..=14).rev().find(|&p| at[p])?;
+    ((a..=b).all(|p| at[p]) && b - a >= 2 && b - a + 1 == g.len()).then_some((a, b))
+}
+
+/// Whether run copies `x` (per position 1-14) split into runs of three or
+/// more (the fixed rule of the module doc).
+fn runs_split(x: &[u8; 16]) -> bool {
+    let (mut one, mut two, mut long) = (0u8, 0u8, 0u8);
+    for &n in &x[1..16] {
+        match run_step(one, two, long, n) {
+            Some(next) => (one, two, long) = next,
+            None => return false,
+        }
+    }
+    one == 0 && two == 0
+}
+
+/// Runs (first and last position) of copies `x` that [`runs_split`] says
+/// split, laid by the same rule.
+fn greedy_runs(x: &[u8; 16]) -> Vec<(usize, usize)> {
+    let mut done = Vec::new();
+    // Open runs: their first position and length so far.
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    for p in 1..=15 {
+        let mut n = usize::from(x[p]);
+        let mut still = Vec::new();
+        // Short runs first, then the long ones.
+        open.sort_by_key(|&(_, len)| len >= 3);
+        for (a, len) in open.drain(..) {
+            if n > 0 {
+                n -= 1;
+                still.push((a, len + 1));
+            } else {
+                done.push((a, p - 1));
+            }
+        }
+        still.extend((0..n).map(|_| (p, 1)));
+        open = still;
+    }
+    done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rami_melds::{GroupRules, JokerLimit, validate_group};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn cards_of(copies: &[u8; 52]) -> Vec<Card> {
+        (0..52)
+            .flat_map(|f| {
+                (0..copies[f]).filter_map(move |_| Face::from_index(f).map(Card::from_face))
+            })
+            .collect()
+    }
+
+    /// Every group (as face indices) of the ace mode: sets of 3-4 suits,
+    /// runs of three or more along positions 1-14 (never one ace twice).
+    fn all_groups(ace: AceMode) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        for r in 0..13 {
+            for mask in 0u8..16 {
+                if mask.count_ones() >= 3 {
+                    out.push(
+                        (0..4)
+                            .filter(|s| mask >> s & 1 == 1)
+                            .map(|s| s * 13 + r)
+                            .collect(),
+                    );
+                }
+            }
+        }
+        let (lo, hi) = match ace {
+            AceMode::High => (2, 14),
+            AceMode::Low => (1, 13),
+            AceMode::Either => (1, 14),
+        };
+        for s in 0..4 {
+            for a in lo..=hi {
+                for b in a + 2..=hi {
+                    if a == 1 && b == 14 {
+                        continue;
+                    }
+                    out.push((a..=b).map(|p| s * 13 + rank_at(p)).collect());
+                }
+            }
+        }
+        out
+    }
+
+    /// Brute force: the first card left goes into some group of what is left.
+    fn brute(copies: &mut [u8; 52], groups: &[Vec<usize>]) -> bool {
+        let Some(f) = (0..52).find(|&f| copies[f] > 0) else {
+            return true;
+        };
+        for g in groups.iter().filter(|g| g.contains(&f)) {
+            if g.iter().all(|&x| copies[x] > 0) {
+                g.iter().for_each(|&x| copies[x] -= 1);
+                let ok = brute(copies, groups);
+                g.iter().for_each(|&x| copies[x] += 1);
+                if ok {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Against a brute force on random cards (random groups, often a card
+    /// more or less, and dense random cards of few ranks), every ace mode;
+    /// each layout found checked group by group and card by card.
+    #[test]
+    fn split_agrees_with_brute_force_and_lays_out_every_card() {
+        let mut rng = ChaCha8Rng::seed_from_u64(10);
+        let groups = [AceMode::High, AceMode::Low, AceMode::Either].map(all_groups);
+        let (mut yes, mut no) = (0, 0);
+        for i in 0..6000 {
+            let k = i % 3;
+            let ace = [AceMode::High, AceMode::Low, AceMode::Either][k];
+            let mut copies = [0u8; 52];
+            if i % 2 == 0 {
+                for f in crate::hint::random_group_faces(&mut rng, 1..=3, 6) {
+                    copies[f] = (copies[f] + 1).min(2);
+                }
+                match rng.random_range(0..3) {
+                    0 => {
+                        let f = rng.random_range(0..52);
+                        copies[f] = (copies[f] + 1).min(2);
+                    }
+                    1 => {
+                        let f = rng.random_range(0..52);
+                        copies[f] = copies[f].saturating_sub(1);
+                    }
+                    _ => {}
+                }
+            } else {
+                for _ in 0..rng.random_range(3..=14) {
+                    let f =
+                        rng.random_range(0..4) * 13 + [0, 1, 2, 3, 11, 12][rng.random_range(0..6)];
+                    copies[f] = (copies[f] + 1).min(2);
+                }
+            }
+            let want = brute(&mut copies.clone(), &groups[k]);
+            let got = split(&copies, ace, &[]).expect("two copies at most");
+            let cards = cards_of(&copies);
+            assert_eq!(got.groups.is_some(), want, "{cards:?} {ace:?}");
+            if let Some(laid_out) = got.groups {
+                yes += 1;
+                let rules = GroupRules {
+                    ace,
+                    jokers: JokerLimit::None,
+                };
+                let mut laid = [0u8; 52];
+                for g in &laid_out {
+                    assert!(
+                        validate_group(g, rules).is_ok(),
+                        "{g:?} of {cards:?} {ace:?}"
+                    );
+                    for c in g {
+                        laid[c.natural_face().expect("natural").index()] += 1;
+                    }
+                }
+                assert_eq!(laid, copies, "{laid_out:?}");
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 1000 && no > 1000, "{yes} splits, {no} refuted");
+    }
+
+    /// The preferred groups are kept whole when the split allows: two runs
+    /// side by side (`3H 4H 5H`, `6H 7H 8H`) stay two, where the fixed rule
+    /// alone lays one run of six.
+    #[test]
+    fn preferred_runs_stay_as_they_were() {
+        let run = |a: u8, b: u8| -> Vec<Card> {
+            (a..=b)
+                .filter_map(|r| Rank::new(r).map(|r| Card::natural(r, Suit::Hearts)))
+                .collect()
+        };
+        let (x, y) = (run(3, 5), run(6, 8));
+        let mut copies = [0u8; 52];
+        for c in x.iter().chain(&y) {
+            copies[c.natural_face().expect("natural").index()] += 1;
+        }
+        let alone = split(&copies, AceMode::High, &[]).and_then(|s| s.groups);
+        assert_eq!(alone.map(|g| g.len()), Some(1));
+        let kept = split(&copies, AceMode::High, &[&x, &y])
+            .and_then(|s| s.groups)
+            .expect("a split");
+        assert_eq!(kept.len(), 2);
+        assert!(kept.contains(&x) && kept.contains(&y), "{kept:?}");
+    }
+}
