@@ -167,13 +167,8 @@ fn feasible_guided(
             return first;
         }
     }
-    // Plain cards: the lean exact split (`partition.rs`), no sweep.
-    if plain_spec(&spec, &fixed) {
-        let prefer: Vec<&[Card]> = dissolve.iter().map(|&g| pos.table[g].as_slice()).collect();
-        if let Some(found) = partition::split(&spec.must, spec.ace, &prefer) {
-            *spent += found.states;
-            return found.groups.map_or(Test::None, Test::Layout);
-        }
+    if let Some(found) = split_plain(pos, dissolve, &spec, &fixed, spent) {
+        return found;
     }
     let Some(back) = mirrored(&spec, &fixed) else {
         return one_way(&spec, &fixed, guide, limit, spent, false, Try::Whole);
@@ -199,6 +194,25 @@ fn feasible_guided(
         }
     }
     Test::GaveUp
+}
+
+/// A test of plain cards ([`plain_spec`]) settled by the lean exact split
+/// (`partition.rs`) in place of a sweep, the groups of `dissolve` kept
+/// whole where it can; `None` for any other test.
+fn split_plain(
+    pos: &Position,
+    dissolve: &[usize],
+    spec: &Spec,
+    fixed: &Fixed,
+    spent: &mut usize,
+) -> Option<Test> {
+    if !plain_spec(spec, fixed) {
+        return None;
+    }
+    let prefer: Vec<&[Card]> = dissolve.iter().map(|&g| pos.table[g].as_slice()).collect();
+    let found = partition::split(&spec.must, spec.ace, &prefer)?;
+    *spent += found.states;
+    Some(found.groups.map_or(Test::None, Test::Layout))
 }
 
 /// Whether the jokers of the groups a test keeps as they were keep the
@@ -239,8 +253,9 @@ fn with_kept(pos: &Position, dissolve: &[usize], layout: &[Vec<Card>]) -> Vec<Ve
     table
 }
 
-/// Strict copies mode: the test run plainly first ([`PLAIN_FIRST`] states a
-/// direction, the walk on, both directions without jokers), its layout kept
+/// Strict copies mode: the test run plainly first (plain cards by the exact
+/// split of `partition.rs`, else [`PLAIN_FIRST`] states a direction, the
+/// walk on, both directions without jokers), its layout kept
 /// when the table it makes keeps the copies rule. Every strict layout is a
 /// plain one, so a plain test that proves there is none settles the strict
 /// one too. `GaveUp`: the strict test decides (the plain one gave up, or its
@@ -256,12 +271,9 @@ fn plain_first(
     let mut spec = strict.clone();
     spec.strict_copies = false;
     let mut g = *guide;
-    let found = match mirrored(&spec, fixed) {
-        Some(back) => match one_way(&spec, fixed, &mut g, PLAIN_FIRST, spent, false, Try::Whole) {
-            Test::GaveUp => one_way(&back, fixed, &mut g, PLAIN_FIRST, spent, true, Try::Whole),
-            settled => settled,
-        },
-        None => one_way(&spec, fixed, &mut g, PLAIN_FIRST, spent, false, Try::Whole),
+    let found = match split_plain(pos, dissolve, &spec, fixed, spent) {
+        Some(found) => found,
+        None => plain_first_swept(&spec, fixed, &mut g, spent),
     };
     match found {
         Test::Layout(layout) => {
@@ -276,6 +288,18 @@ fn plain_first(
     }
 }
 
+/// [`plain_first`]'s test by the sweep, each direction within
+/// [`PLAIN_FIRST`] states.
+fn plain_first_swept(spec: &Spec, fixed: &Fixed, g: &mut Option<Guide>, spent: &mut usize) -> Test {
+    match mirrored(spec, fixed) {
+        Some(back) => match one_way(spec, fixed, g, PLAIN_FIRST, spent, false, Try::Whole) {
+            Test::GaveUp => one_way(&back, fixed, g, PLAIN_FIRST, spent, true, Try::Whole),
+            settled => settled,
+        },
+        None => one_way(spec, fixed, g, PLAIN_FIRST, spent, false, Try::Whole),
+    }
+}
+
 /// States a direction of [`plain_first`]'s and [`named_first`]'s tests may
 /// spend.
 const PLAIN_FIRST: usize = FIRST_TRY;
@@ -286,8 +310,9 @@ const NAMINGS: usize = 8;
 /// Strict copies mode, a test holding wild jokers (and named jokers kept
 /// free): on a full table few faces have a copy left under the cap, so the
 /// jokers can be named in few ways. Each way is a test without jokers (each
-/// joker a natural copy of its name: the same groups), swept both
-/// directions with the walk on; a layout found gets its jokers back under
+/// joker a natural copy of its name: the same groups), settled by the exact
+/// split of `partition.rs` (or, holding three copies of a face, swept both
+/// directions with the walk on); a layout found gets its jokers back under
 /// those names. Sound both ways: a strict layout, its jokers made natural
 /// copies of their names, is a layout of one of these tests (a joker's name
 /// has room under the cap, two of one name room for two), so when every
@@ -356,28 +381,32 @@ fn named_first(
             spec.must[f] += 1;
         }
         let none = Fixed::default();
-        let Some(back) = mirrored(&spec, &none) else {
-            return Test::GaveUp;
-        };
-        let found = match one_way(
-            &spec,
-            &none,
-            &mut None,
-            PLAIN_FIRST,
-            spent,
-            false,
-            Try::Whole,
-        ) {
-            Test::GaveUp => one_way(
-                &back,
+        let found = if let Some(found) = split_plain(pos, dissolve, &spec, &none, spent) {
+            found
+        } else {
+            let Some(back) = mirrored(&spec, &none) else {
+                return Test::GaveUp;
+            };
+            match one_way(
+                &spec,
                 &none,
                 &mut None,
                 PLAIN_FIRST,
                 spent,
-                true,
+                false,
                 Try::Whole,
-            ),
-            other => other,
+            ) {
+                Test::GaveUp => one_way(
+                    &back,
+                    &none,
+                    &mut None,
+                    PLAIN_FIRST,
+                    spent,
+                    true,
+                    Try::Whole,
+                ),
+                other => other,
+            }
         };
         let mut layout = match found {
             Test::None => continue,

@@ -125,32 +125,65 @@ pub(crate) fn split(copies: &[u8; 52], ace: AceMode, prefer: &[&[Card]]) -> Opti
             };
         }
     }
-    let mut search = Search {
-        either: ace == AceMode::Either,
-        have,
-        choices: std::array::from_fn(|p| {
-            let mut c = if p == 0 {
-                Vec::new()
-            } else {
-                set_choices(have[p])
-            };
-            // The sets the preferred groups hold at this rank, tried first.
-            let wanted = preferred_sets(prefer, p, have[p]);
-            if let Some(i) = c.iter().position(|t| *t == wanted) {
-                c[..=i].rotate_right(1);
-            }
-            c
-        }),
-        alive: [[[0; 256]; 4]; 15],
+    SCRATCH.with_borrow_mut(|scratch| {
+        // Stamps are `generation * 2 + answer` in a u32.
+        scratch.generation += 1;
+        if scratch.generation >= 1 << 31 {
+            scratch.alive.iter_mut().for_each(|a| *a = 0);
+            scratch.generation = 1;
+        }
+        scratch.failed.clear();
+        let table = set_choice_table();
+        let mut search = Search {
+            either: ace == AceMode::Either,
+            have,
+            choices: std::array::from_fn(|p| {
+                let h = have[p];
+                &table[usize::from(h[0] + 3 * h[1] + 9 * h[2] + 27 * h[3])][..]
+            }),
+            // The sets the preferred groups hold at each rank, tried first.
+            first: std::array::from_fn(|p| preferred_sets(prefer, p, have[p])),
+            alive: &mut scratch.alive,
+            generation: scratch.generation,
+            failed: &mut scratch.failed,
+            path: [Step { sets: 0, low: 0 }; 15],
+            states: 0,
+        };
+        let found = search.from(1, 0);
+        let groups = found.then(|| lay_out(&search.path, copies, ace, prefer));
+        Some(Split {
+            groups,
+            states: search.states,
+        })
+    })
+}
+
+/// A thread's scratch for [`split`], kept between calls: a split costs some
+/// 20,000 instructions, and clearing its tables afresh would be a good part
+/// of that.
+struct Scratch {
+    /// [`Search::alive`]'s answers, `generation * 2 + answer`.
+    alive: Vec<u32>,
+    generation: u32,
+    failed: crate::sweep::FailedSet,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+        alive: vec![0; 15 * 4 * 256],
+        generation: 0,
         failed: crate::sweep::FailedSet::new(),
-        path: [Step { sets: 0, low: 0 }; 15],
-        states: 0,
-    };
-    let found = search.from(1, 0);
-    let groups = found.then(|| lay_out(&search.path, copies, ace, prefer));
-    Some(Split {
-        groups,
-        states: search.states,
+    });
+}
+
+/// [`set_choices`] of every `have` (copies 0-2 per suit, index `have[0] +
+/// 3 * have[1] + 9 * have[2] + 27 * have[3]`).
+fn set_choice_table() -> &'static [Vec<[u8; 4]>] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<[u8; 4]>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..81u8)
+            .map(|i| set_choices([i % 3, i / 3 % 3, i / 9 % 3, i / 27]))
+            .collect()
     })
 }
 
@@ -174,23 +207,26 @@ fn preferred_sets(prefer: &[&[Card]], p: usize, have: [u8; 4]) -> [u8; 4] {
 }
 
 /// The depth-first split of [`split`].
-struct Search {
+struct Search<'a> {
     either: bool,
     /// Copies per position and suit (ace either: all the aces at 1).
     have: [[u8; 4]; 15],
     /// Per position, the ways its copies go to sets ([`set_choices`]).
-    choices: [Vec<[u8; 4]>; 15],
-    /// Per position and suit, whether the suit can still finish from each
-    /// one-suit state (8 bits) after it: 0 not yet known, 1 no, 2 yes
-    /// ([`Search::alive`]).
-    alive: [[[u8; 256]; 4]; 15],
-    failed: crate::sweep::FailedSet,
+    choices: [&'static [[u8; 4]]; 15],
+    /// Per position, the way tried first ([`preferred_sets`]).
+    first: [[u8; 4]; 15],
+    /// Per position, suit and one-suit state (8 bits) after it, whether the
+    /// suit can still finish: `generation * 2 + 1` yes, `generation * 2`
+    /// no, anything else not yet known ([`Search::alive`]).
+    alive: &'a mut [u32],
+    generation: u32,
+    failed: &'a mut crate::sweep::FailedSet,
     /// The steps of the split found.
     path: [Step; 15],
     states: usize,
 }
 
-impl Search {
+impl Search<'_> {
     fn from(&mut self, p: usize, state: State) -> bool {
         if p == 15 {
             return true;
@@ -200,8 +236,12 @@ impl Search {
         }
         self.states += 1;
         let have = self.have[p];
-        for k in 0..self.choices[p].len() {
-            let t = self.choices[p][k];
+        let (choices, first) = (self.choices[p], self.first[p]);
+        let skip = choices.contains(&first);
+        let order = std::iter::once(first)
+            .filter(|_| skip)
+            .chain(choices.iter().copied().filter(|&t| !skip || t != first));
+        for t in order {
             let sets = t[0] | t[1] << 2 | t[2] << 4 | t[3] << 6;
             // Ace either at 1: every split of the run copies between ends.
             let lows = if self.either && p == 1 {
@@ -244,22 +284,29 @@ impl Search {
     }
 }
 
-impl Search {
+impl Search<'_> {
     /// Whether suit `s` can finish its runs from its one-suit state `x`
     /// (runs one, two and three or more long, and ace either the high aces
     /// kept) after position `p`: a relaxation, each later copy of the suit
     /// free to go to runs, or to sets where three suits have its rank.
     /// Worked out when first asked, then remembered.
+    #[inline]
     fn alive(&mut self, p: usize, s: usize, x: u8) -> bool {
-        let (one, two, long, high) = (x & 3, x >> 2 & 3, x >> 4 & 3, x >> 6 & 3);
         if p == 14 {
-            return one == 0 && two == 0 && high == 0;
+            // One and two long runs, and high aces kept: none.
+            return x & 0b1100_1111 == 0;
         }
-        match self.alive[p][s][usize::from(x)] {
-            1 => return false,
-            2 => return true,
-            _ => {}
+        let known = self.alive[(p * 4 + s) * 256 + usize::from(x)];
+        if known >> 1 == self.generation {
+            return known & 1 == 1;
         }
+        self.work_out_alive(p, s, x)
+    }
+
+    /// [`Search::alive`] not yet known.
+    #[cold]
+    fn work_out_alive(&mut self, p: usize, s: usize, x: u8) -> bool {
+        let (one, two, long, high) = (x & 3, x >> 2 & 3, x >> 4 & 3, x >> 6 & 3);
         let q = p + 1;
         let n = self.have[q][s];
         let (lo, hi, h) = if self.either && q == 14 {
@@ -274,7 +321,7 @@ impl Search {
                 a <= 3 && b <= 3 && c <= 3 && self.alive(q, s, a | b << 2 | c << 4 | h << 6)
             })
         });
-        self.alive[p][s][usize::from(x)] = if ok { 2 } else { 1 };
+        self.alive[(p * 4 + s) * 256 + usize::from(x)] = self.generation << 1 | u32::from(ok);
         ok
     }
 }

@@ -907,7 +907,7 @@ impl FailedSet {
         }
     }
 
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.gens.iter_mut().for_each(|g| *g = 0);
