@@ -198,7 +198,8 @@ fn feasible_guided(
 
 /// A test of plain cards ([`plain_spec`]) settled by the lean exact split
 /// (`partition.rs`) in place of a sweep, the groups of `dissolve` kept
-/// whole where it can; `None` for any other test.
+/// whole where it can; `None` for any other test, or one the split leaves
+/// unsettled (the caller sweeps it).
 fn split_plain(
     pos: &Position,
     dissolve: &[usize],
@@ -210,9 +211,13 @@ fn split_plain(
         return None;
     }
     let prefer: Vec<&[Card]> = dissolve.iter().map(|&g| pos.table[g].as_slice()).collect();
-    let found = partition::split(&spec.must, spec.ace, &prefer)?;
-    *spent += found.states;
-    Some(found.groups.map_or(Test::None, Test::Layout))
+    let split = partition::split(&spec.must, spec.ace, &prefer);
+    *spent += split.states;
+    match split.found {
+        partition::Found::Groups(groups) => Some(Test::Layout(groups)),
+        partition::Found::NoSplit => Some(Test::None),
+        partition::Found::Unsettled => None,
+    }
 }
 
 /// Whether the jokers of the groups a test keeps as they were keep the
@@ -603,13 +608,13 @@ fn one_way(
 }
 
 /// The face index with its rank mirrored: the ace stays, 2..K become K..2.
-fn mirror_face(f: usize) -> usize {
+pub(crate) fn mirror_face(f: usize) -> usize {
     let (suit, rank) = (f / 13, f % 13);
     suit * 13 + if rank == 0 { 0 } else { 13 - rank }
 }
 
 /// A natural card with its rank mirrored ([`mirror_face`]).
-fn mirror_card(c: Card) -> Card {
+pub(crate) fn mirror_card(c: Card) -> Card {
     c.natural_face()
         .and_then(|f| Face::from_index(mirror_face(f.index())))
         .map_or(c, Card::from_face)

@@ -94,28 +94,101 @@ fn face(p: usize, s: usize) -> Option<Face> {
     ))
 }
 
+/// What a split found.
+pub(crate) enum Found {
+    /// The groups of a split of every card.
+    Groups(Vec<Vec<Card>>),
+    /// Proved: there is none.
+    NoSplit,
+    /// Not settled within [`DIRECTION_STATES`] states each way, or copies it
+    /// does not handle (three of a face): the caller sweeps.
+    Unsettled,
+}
+
 /// What one split found, and its states (the work, for the caller's budget).
 pub(crate) struct Split {
-    pub groups: Option<Vec<Vec<Card>>>,
+    pub found: Found,
     pub states: usize,
 }
 
+/// States one direction of a split may visit. Most tests take some tens;
+/// a dense one (nearly two decks, sets at every rank) can wander through
+/// thousands forwards, its dead end at the top ranks, and settle in few from
+/// the top down: `REACHABLE=1 probe car 2 84 20 300` #219, a 97-card test
+/// of 11,935 states forwards (85M instructions, most of the position's
+/// 13 ms). At 300 a direction, that probe's 824 splits leave 4 unsettled
+/// (to the sweep) and `either 0 84 20 100`'s 593 none; 150 leaves 2 of
+/// those unsettled, 800 and 2,000 cost more in all.
+const DIRECTION_STATES: usize = 300;
+
+/// [`split_one_way`] forwards, then on the same cards with their ranks
+/// mirrored (ace high and low swapped, either kept: the same test), each
+/// within [`DIRECTION_STATES`] states.
+pub(crate) fn split(copies: &[u8; 52], ace: AceMode, prefer: &[&[Card]]) -> Split {
+    split_within(copies, ace, prefer, DIRECTION_STATES)
+}
+
+/// [`split`] with `limit` states a direction.
+fn split_within(copies: &[u8; 52], ace: AceMode, prefer: &[&[Card]], limit: usize) -> Split {
+    let mut states = 0;
+    if copies.iter().any(|&c| c > 2) {
+        return Split {
+            found: Found::Unsettled,
+            states,
+        };
+    }
+    if let Some(groups) = split_one_way(copies, ace, prefer, limit, &mut states) {
+        return Split {
+            found: groups.map_or(Found::NoSplit, Found::Groups),
+            states,
+        };
+    }
+    let mirror = crate::arrange::mirror_face;
+    let back: [u8; 52] = std::array::from_fn(|f| copies[mirror(f)]);
+    let back_ace = match ace {
+        AceMode::High => AceMode::Low,
+        AceMode::Low => AceMode::High,
+        AceMode::Either => AceMode::Either,
+    };
+    let mirrored_prefer: Vec<Vec<Card>> = prefer
+        .iter()
+        .map(|g| g.iter().map(|&c| crate::arrange::mirror_card(c)).collect())
+        .collect();
+    let back_prefer: Vec<&[Card]> = mirrored_prefer.iter().map(Vec::as_slice).collect();
+    let found = match split_one_way(&back, back_ace, &back_prefer, limit, &mut states) {
+        Some(Some(groups)) => Found::Groups(
+            groups
+                .into_iter()
+                .map(|g| g.into_iter().map(crate::arrange::mirror_card).collect())
+                .collect(),
+        ),
+        Some(None) => Found::NoSplit,
+        None => Found::Unsettled,
+    };
+    Split { found, states }
+}
+
 /// Splits `copies` (per face index, at most two each) wholly into groups
-/// under `ace`, or proves there is no split (`groups: None`). Among the
+/// under `ace`, or proves there is no split. Among the
 /// splits, one keeping whole as many of `prefer` (the input groups the test
 /// rebuilds) as a simple pass can: each rank first tries the sets the
 /// preferred groups hold there, and each preferred set or run is laid as it
 /// was when the copies the split gave its rank (or suit) still allow it.
-/// `None` for copies it does not handle (three or more of a face).
 ///
 /// Depth first, position by position, with the (position, state) pairs
 /// that led nowhere remembered, and a state dropped as soon as one of its
 /// suits cannot finish its runs even with every later copy of that suit
 /// free to go to runs or (where three suits have the rank) to sets.
-pub(crate) fn split(copies: &[u8; 52], ace: AceMode, prefer: &[&[Card]]) -> Option<Split> {
-    if copies.iter().any(|&c| c > 2) {
-        return None;
-    }
+///
+/// `None`: not settled within `limit` states (added to `states`);
+/// `Some(None)`: no split.
+fn split_one_way(
+    copies: &[u8; 52],
+    ace: AceMode,
+    prefer: &[&[Card]],
+    limit: usize,
+    states: &mut usize,
+) -> Option<Option<Vec<Vec<Card>>>> {
     let mut have = [[0u8; 4]; 15];
     for (p, at) in have.iter_mut().enumerate().skip(1) {
         for (s, n) in at.iter_mut().enumerate() {
@@ -143,18 +216,26 @@ pub(crate) fn split(copies: &[u8; 52], ace: AceMode, prefer: &[&[Card]]) -> Opti
             }),
             // The sets the preferred groups hold at each rank, tried first.
             first: std::array::from_fn(|p| preferred_sets(prefer, p, have[p])),
+            low_first: std::array::from_fn(|s| {
+                let low_runs = prefer
+                    .iter()
+                    .filter(|g| run_span(g, s, ace).is_some_and(|(a, _)| a == 1))
+                    .count();
+                low_runs.min(2) as u8
+            }),
             alive: &mut scratch.alive,
             generation: scratch.generation,
             failed: &mut scratch.failed,
             path: [Step { sets: 0, low: 0 }; 15],
             states: 0,
+            limit,
         };
         let found = search.from(1, 0);
-        let groups = found.then(|| lay_out(&search.path, copies, ace, prefer));
-        Some(Split {
-            groups,
-            states: search.states,
-        })
+        *states += search.states;
+        if search.states > limit {
+            return None;
+        }
+        Some(found.then(|| lay_out(&search.path, copies, ace, prefer)))
     })
 }
 
@@ -215,6 +296,9 @@ struct Search<'a> {
     choices: [&'static [[u8; 4]]; 15],
     /// Per position, the way tried first ([`preferred_sets`]).
     first: [[u8; 4]; 15],
+    /// Ace either: per suit, the aces the preferred runs hold at the low
+    /// end, the split of the aces tried first.
+    low_first: [u8; 4],
     /// Per position, suit and one-suit state (8 bits) after it, whether the
     /// suit can still finish: `generation * 2 + 1` yes, `generation * 2`
     /// no, anything else not yet known ([`Search::alive`]).
@@ -224,6 +308,8 @@ struct Search<'a> {
     /// The steps of the split found.
     path: [Step; 15],
     states: usize,
+    /// Past this many states the search stops, unsettled.
+    limit: usize,
 }
 
 impl Search<'_> {
@@ -231,7 +317,7 @@ impl Search<'_> {
         if p == 15 {
             return true;
         }
-        if self.failed.contains(u64::from(state), p as u8) {
+        if self.states > self.limit || self.failed.contains(u64::from(state), p as u8) {
             return false;
         }
         self.states += 1;
@@ -254,8 +340,12 @@ impl Search<'_> {
             } else {
                 [0; 4]
             };
-            let mut low = [0u8; 4];
+            // The odometer turns `turn`; the split tried is `turn` moved
+            // round from the preferred runs' own (`low_first`), tried first.
+            let mut turn = [0u8; 4];
             loop {
+                let low: [u8; 4] =
+                    std::array::from_fn(|s| (self.low_first[s] + turn[s]) % (lows[s] + 1));
                 if let Some(next) = advance(state, p, self.either, have, t, low, lows)
                     && (0..4).all(|s| self.alive(p, s, (next >> (8 * s) & 255) as u8))
                 {
@@ -269,17 +359,20 @@ impl Search<'_> {
                 }
                 // Next split (odometer over `lows`).
                 let mut s = 0;
-                while s < 4 && low[s] == lows[s] {
-                    low[s] = 0;
+                while s < 4 && turn[s] == lows[s] {
+                    turn[s] = 0;
                     s += 1;
                 }
                 if s == 4 {
                     break;
                 }
-                low[s] += 1;
+                turn[s] += 1;
             }
         }
-        self.failed.insert(u64::from(state), p as u8);
+        // (Past the limit nothing below was settled, and nothing is kept.)
+        if self.states <= self.limit {
+            self.failed.insert(u64::from(state), p as u8);
+        }
         false
     }
 }
@@ -664,7 +757,7 @@ mod tests {
     fn split_agrees_with_brute_force_and_lays_out_every_card() {
         let mut rng = ChaCha8Rng::seed_from_u64(10);
         let groups = [AceMode::High, AceMode::Low, AceMode::Either].map(all_groups);
-        let (mut yes, mut no) = (0, 0);
+        let (mut yes, mut no, mut backward) = (0, 0, 0);
         for i in 0..6000 {
             let k = i % 3;
             let ace = [AceMode::High, AceMode::Low, AceMode::Either][k];
@@ -692,11 +785,31 @@ mod tests {
                 }
             }
             let want = brute(&mut copies.clone(), &groups[k]);
-            let got = split(&copies, ace, &[]).expect("two copies at most");
             let cards = cards_of(&copies);
-            assert_eq!(got.groups.is_some(), want, "{cards:?} {ace:?}");
-            if let Some(laid_out) = got.groups {
-                yes += 1;
+            let got = split(&copies, ace, &[]).found;
+            assert!(!matches!(got, Found::Unsettled), "{cards:?} {ace:?}");
+            // One state short of what the forward search needs: settled
+            // from the top down (the mirrored cards, the layout mirrored
+            // back) or not at all; what it settles must agree too.
+            let mut forward = 0;
+            split_one_way(&copies, ace, &[], usize::MAX, &mut forward);
+            let few = split_within(&copies, ace, &[], forward.saturating_sub(1)).found;
+            match few {
+                Found::Unsettled => {}
+                _ if forward > 1 => {
+                    backward += 1;
+                    assert_eq!(
+                        matches!(few, Found::Groups(_)),
+                        want,
+                        "{cards:?} {ace:?} (backward)"
+                    );
+                }
+                _ => {}
+            }
+            for got in [got, few] {
+                let Found::Groups(laid_out) = got else {
+                    continue;
+                };
                 let rules = GroupRules {
                     ace,
                     jokers: JokerLimit::None,
@@ -712,11 +825,15 @@ mod tests {
                     }
                 }
                 assert_eq!(laid, copies, "{laid_out:?}");
+            }
+            if want {
+                yes += 1;
             } else {
                 no += 1;
             }
         }
         assert!(yes > 1000 && no > 1000, "{yes} splits, {no} refuted");
+        assert!(backward > 30, "{backward} settled from the top down");
     }
 
     /// The preferred groups are kept whole when the split allows: two runs
@@ -734,11 +851,12 @@ mod tests {
         for c in x.iter().chain(&y) {
             copies[c.natural_face().expect("natural").index()] += 1;
         }
-        let alone = split(&copies, AceMode::High, &[]).and_then(|s| s.groups);
-        assert_eq!(alone.map(|g| g.len()), Some(1));
-        let kept = split(&copies, AceMode::High, &[&x, &y])
-            .and_then(|s| s.groups)
-            .expect("a split");
+        let groups = |prefer: &[&[Card]]| match split(&copies, AceMode::High, prefer).found {
+            Found::Groups(g) => g,
+            _ => panic!("a split"),
+        };
+        assert_eq!(groups(&[]).len(), 1);
+        let kept = groups(&[&x, &y]);
         assert_eq!(kept.len(), 2);
         assert!(kept.contains(&x) && kept.contains(&y), "{kept:?}");
     }
