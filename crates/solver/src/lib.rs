@@ -1626,7 +1626,7 @@ fn make_play(
     rearranged: bool,
 ) -> Play {
     let ace = pos.rules.ace_mode();
-    let table: Vec<Vec<Card>> = table.iter().map(|g| reading_order(g, ace)).collect();
+    let table: Vec<Vec<Card>> = table.iter().map(|g| in_reading_order(g, ace)).collect();
     let points = played.iter().map(|&c| pos.rules.hand_points(c)).sum();
     // The layouts judge `rearranged` as they place the sweep's groups, where
     // an input group not found whole among them counts as rearranged. It may
@@ -1642,6 +1642,29 @@ fn make_play(
         changed,
         rearranged,
     }
+}
+
+/// `reading_order(group, ace)`, without its work (a run judged, a vector
+/// of faces, a sort) for a group holding no ace whose cards already stand in
+/// that order, which most groups of a play do (the input groups it leaves
+/// as they lay; `REACHABLE=1 probe tah 4 30 10 100 h`, the finder less the
+/// automata's build: 13.65M instructions, 13.32M with this). Exact:
+/// `reading_order` sorts stably by (rank, suit, joker), an ace's rank read
+/// as 14 at the high end of a run; without an ace that key does not depend
+/// on the run, and a stable sort leaves a sequence already sorted by its
+/// key as it was.
+fn in_reading_order(group: &[Card], ace: rami_melds::AceMode) -> Vec<Card> {
+    let key = |c: &Card| match c.face() {
+        Some(f) => (f.rank().value(), f.suit() as u8, c.is_joker()),
+        None => (15, 0, true),
+    };
+    let no_ace = group
+        .iter()
+        .all(|c| c.face().is_none_or(|f| f.rank().value() != 1));
+    if no_ace && group.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
+        return group.to_vec();
+    }
+    reading_order(group, ace)
 }
 
 /// Turns the sweep's layout into a play that keeps as many input groups as they
@@ -1859,6 +1882,45 @@ mod tests {
             }
         }
         assert!(vouched > 1000, "{vouched} plays vouched for");
+    }
+
+    /// [`in_reading_order`] is `reading_order`: on the groups of random
+    /// tables (runs with an ace at either end, jokers named and not), as
+    /// they lie and in every rotation and reversal of their cards.
+    #[test]
+    fn groups_come_in_reading_order_as_reading_order_gives_them() {
+        let mut g = test_positions::Gen::new(11);
+        let mut groups = 0;
+        for rules in [RuleSet::Tahiti, RuleSet::Carousel, RuleSet::Manipulation] {
+            let ace = rules.ace_mode();
+            for _ in 0..300 {
+                let (table, _) = g.position(rules.group_rules(), 4, 30, 0, 0.3);
+                for group in table {
+                    for reversed in [false, true] {
+                        let mut cards = group.clone();
+                        if reversed {
+                            cards.reverse();
+                        }
+                        for _ in 0..cards.len() {
+                            cards.rotate_left(1);
+                            groups += 1;
+                            assert_eq!(
+                                in_reading_order(&cards, ace),
+                                reading_order(&cards, ace),
+                                "{}",
+                                rami_cards::format_cards(&cards)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let aces_high = rami_cards::parse_cards("AS QS KS").expect("cards");
+        assert_eq!(
+            in_reading_order(&aces_high, rami_melds::AceMode::Either),
+            rami_cards::parse_cards("QS KS AS").expect("cards")
+        );
+        assert!(groups > 10_000, "{groups} groups");
     }
 
     /// A plain best play worth more than the copies ceiling, which the copies
