@@ -1245,6 +1245,15 @@ impl<'a> Exact<'a> {
                 .copied()
                 .filter(|&g| pos.kinds[g] != Kind::Frozen)
                 .collect();
+            // A set of frozen groups only, none of them freed or extended in
+            // this branch: the sweep has no table card to place, so its
+            // plays are new groups of hand cards alone, three cards each at
+            // least, more than a hint of one or two cards puts down (each
+            // such sweep cost some 35,000 instructions for nothing, four of
+            // them on `REACHABLE=1 probe tah 4 30 10 100 h` #45).
+            if self.k < 3 && hand_cards_alone(&dissolve, branch) {
+                continue;
+            }
             let Some(best) = sweep_branch(
                 narrow.as_ref().unwrap_or(pos),
                 Goal::Hint,
@@ -1398,6 +1407,18 @@ impl<'a> Exact<'a> {
             crate::sweep::could_have_group(&present, f / 13, f % 13, jokers, lo, hi)
         })
     }
+}
+
+/// Whether a sweep of `branch` rebuilding `dissolve` has only the hand's
+/// cards to lay out: no input group to rebuild, no joker freed (which
+/// rebuilds its frozen group), no frozen group extended by hand cards and
+/// no joker group laid before it. Each of its plays is then new groups of
+/// hand cards alone.
+fn hand_cards_alone(dissolve: &[usize], branch: &Branch) -> bool {
+    dissolve.is_empty()
+        && branch.freed.is_empty()
+        && branch.frozen.iter().all(|(_, ext)| ext.is_empty())
+        && branch.joker_groups.is_empty()
 }
 
 /// `cards` as a valid group, its unnamed jokers named (the first way), or
@@ -1746,5 +1767,42 @@ mod tests {
         assert!(exact.any_play(&[1]).is_none());
         let play = exact.any_play(&[0, 1]).expect("the joker goes to the run");
         assert_eq!(play.changed, vec![0, 1]);
+    }
+
+    /// [`super::hand_cards_alone`]: a hint sweep of such a branch finds no
+    /// play of one or two cards (hand cards alone make groups of three at
+    /// least: it finds those), on random Tahiti tables with frozen groups;
+    /// the branches that free or extend one do find such plays.
+    #[test]
+    fn hand_cards_alone_make_no_hint_of_two_cards() {
+        use crate::{Goal, Position, sweep_branch};
+        let mut g = crate::test_positions::Gen::new(12);
+        let (mut alone, mut of_three, mut others_found) = (0, 0, 0);
+        for _ in 0..400 {
+            let (table, hand) = g.position(RuleSet::Tahiti.group_rules(), 4, 30, 10, 0.3);
+            let Ok(pos) = Position::new(RuleSet::Tahiti, 2, &table, &hand) else {
+                continue;
+            };
+            for branch in pos.branches() {
+                let two = sweep_branch(&pos, Goal::Hint, branch.clone(), &[], Some(-2));
+                if !super::hand_cards_alone(&[], &branch) {
+                    others_found += usize::from(two.is_some());
+                    continue;
+                }
+                alone += 1;
+                assert!(
+                    two.is_none(),
+                    "{} | hand {}",
+                    rami_cards::format_table(&pos.table),
+                    rami_cards::format_cards(&pos.hand)
+                );
+                of_three +=
+                    usize::from(sweep_branch(&pos, Goal::Hint, branch, &[], None).is_some());
+            }
+        }
+        assert!(
+            alone > 300 && of_three > 30 && others_found > 30,
+            "{alone} {of_three} {others_found}"
+        );
     }
 }
