@@ -1486,7 +1486,7 @@ fn hand_cards_alone(dissolve: &[usize], branch: &Branch) -> bool {
 /// validation reads it), since a set holds one rank and a run's cards stand
 /// in a row (the fact `hint_extension` in lib.rs relies on too; unit test
 /// `a_card_extends_only_a_group_near_it`).
-fn may_extend(group: &[Card], card: Card) -> bool {
+pub(crate) fn may_extend(group: &[Card], card: Card) -> bool {
     card.is_joker() || group.iter().any(|&t| near(t, card))
 }
 
