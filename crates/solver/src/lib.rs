@@ -1613,7 +1613,7 @@ fn hint_extension(pos: &Position) -> Option<Play> {
 /// to a two and to a king), as a run has no gap to fill. `true` when the
 /// group holds an unnamed joker. A necessary condition only (validation
 /// decides): unit test `a_card_continues_only_a_group_it_may_continue`.
-/// (It turns down half the cards `arrange::near`, two places either way of
+/// (It turns down many cards `arrange::near`, two places either way of
 /// any card, lets through to a validation: `REACHABLE=1 probe tah 4 30 10
 /// 100 h`, the finder less the automata's build, 12.11M instructions,
 /// 11.82M with it.)
