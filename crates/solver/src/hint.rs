@@ -816,6 +816,55 @@ fn close(a: Card, b: Card) -> bool {
     a.is_joker() || b.is_joker() || near(a, b)
 }
 
+/// The cards of a group as [`close`] reads them, to tell whether some card
+/// of one group is close to some card of another without trying each pair.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    /// Some card at all, and some joker among them (close to every card).
+    any: bool,
+    joker: bool,
+    /// Bit `r`: a card of rank `r` (ace 1).
+    ranks: u16,
+    /// Per suit, bit `p`: a card at place `p` of a run (an ace at 1 and 14).
+    places: [u16; 4],
+}
+
+impl Reach {
+    fn of(cards: &[Card]) -> Reach {
+        let mut r = Reach::default();
+        for c in cards {
+            r.any = true;
+            if c.is_joker() {
+                r.joker = true;
+                continue;
+            }
+            let Some(f) = c.face() else { continue };
+            let rank = f.rank().value();
+            let places = &mut r.places[f.suit().index()];
+            r.ranks |= 1 << rank;
+            *places |= 1 << rank;
+            if rank == 1 {
+                *places |= 1 << 14;
+            }
+        }
+        r
+    }
+
+    /// Some card of `self` is [`close`] to some card of `other`: a joker
+    /// with any card; else the same rank, or the same suit within two
+    /// places (`near`, an ace at either end of its suit).
+    fn touches(&self, other: &Reach) -> bool {
+        if (self.joker && other.any) || (other.joker && self.any) || self.ranks & other.ranks != 0 {
+            return true;
+        }
+        (0..4).any(|s| {
+            let p = self.places[s];
+            let window = p | p << 1 | p << 2 | p >> 1 | p >> 2;
+            window & other.places[s] != 0
+        })
+    }
+}
+
 /// The state of one exact hint search.
 struct Exact<'a> {
     pos: &'a Position,
@@ -849,17 +898,19 @@ impl<'a> Exact<'a> {
     fn new(pos: &'a Position, k: usize) -> Exact<'a> {
         let n = pos.table.len();
         let over_copied = over_copied(pos);
-        let touch = |a: &[Card], b: &[Card]| a.iter().any(|&x| b.iter().any(|&y| close(x, y)));
+        // Each group's reach, once, instead of every pair of cards of every
+        // pair of groups (`REACHABLE=1 probe tah 4 30 10 100 h`, the finder
+        // less the automata's build: 12.99M instructions, 12.91M with it).
+        let reaches: Vec<Reach> = pos.table.iter().map(|g| Reach::of(g)).collect();
         let adjacent = (0..n)
             .map(|g| {
                 (0..n)
-                    .filter(|&h| h != g && touch(&pos.table[g], &pos.table[h]))
+                    .filter(|&h| h != g && reaches[g].touches(&reaches[h]))
                     .collect()
             })
             .collect();
-        let roots = (0..n)
-            .filter(|&g| touch(&pos.table[g], &pos.hand))
-            .collect();
+        let hand = Reach::of(&pos.hand);
+        let roots = (0..n).filter(|&g| reaches[g].touches(&hand)).collect();
         let mut kinds: Vec<(Card, u8)> = Vec::new();
         for &c in &pos.hand {
             match kinds.iter_mut().find(|(x, _)| *x == c) {
@@ -1052,6 +1103,14 @@ impl<'a> Exact<'a> {
                     .map(|g| {
                         pos.kinds[g] != Kind::Loose
                             && self.kinds.iter().any(|&(c, _)| {
+                                // (Most cards are near no card of the group:
+                                // no validation for them. `REACHABLE=1 probe
+                                // tah 4 30 10 100 h`, the finder less the
+                                // automata's build: 12.60M instructions,
+                                // 12.33M with it.)
+                                if !may_extend(&pos.table[g], c) {
+                                    return false;
+                                }
                                 let mut cards = pos.table[g].clone();
                                 cards.push(c);
                                 named(cards, rules).is_some()
@@ -1245,6 +1304,15 @@ impl<'a> Exact<'a> {
                 .copied()
                 .filter(|&g| pos.kinds[g] != Kind::Frozen)
                 .collect();
+            // A set of frozen groups only, none of them freed or extended in
+            // this branch: the sweep has no table card to place, so its
+            // plays are new groups of hand cards alone, three cards each at
+            // least, more than a hint of one or two cards puts down (each
+            // such sweep cost some 35,000 instructions for nothing, four of
+            // them on `REACHABLE=1 probe tah 4 30 10 100 h` #45).
+            if self.k < 3 && hand_cards_alone(&dissolve, branch) {
+                continue;
+            }
             let Some(best) = sweep_branch(
                 narrow.as_ref().unwrap_or(pos),
                 Goal::Hint,
@@ -1398,6 +1466,28 @@ impl<'a> Exact<'a> {
             crate::sweep::could_have_group(&present, f / 13, f % 13, jokers, lo, hi)
         })
     }
+}
+
+/// Whether a sweep of `branch` rebuilding `dissolve` has only the hand's
+/// cards to lay out: no input group to rebuild, no joker freed (which
+/// rebuilds its frozen group), no frozen group extended by hand cards and
+/// no joker group laid before it. Each of its plays is then new groups of
+/// hand cards alone.
+fn hand_cards_alone(dissolve: &[usize], branch: &Branch) -> bool {
+    dissolve.is_empty()
+        && branch.freed.is_empty()
+        && branch.frozen.iter().all(|(_, ext)| ext.is_empty())
+        && branch.joker_groups.is_empty()
+}
+
+/// Whether `card` may make a valid group with `group`'s cards: a joker
+/// may; a natural card only next to one of them ([`near`]: of its rank, or
+/// of its suit two places away at most, a named joker read as its name, as
+/// validation reads it), since a set holds one rank and a run's cards stand
+/// in a row (the fact `hint_extension` in lib.rs relies on too; unit test
+/// `a_card_extends_only_a_group_near_it`).
+pub(crate) fn may_extend(group: &[Card], card: Card) -> bool {
+    card.is_joker() || group.iter().any(|&t| near(t, card))
 }
 
 /// `cards` as a valid group, its unnamed jokers named (the first way), or
@@ -1746,5 +1836,110 @@ mod tests {
         assert!(exact.any_play(&[1]).is_none());
         let play = exact.any_play(&[0, 1]).expect("the joker goes to the run");
         assert_eq!(play.changed, vec![0, 1]);
+    }
+
+    /// [`super::hand_cards_alone`]: a hint sweep of such a branch finds no
+    /// play of one or two cards (hand cards alone make groups of three at
+    /// least: it finds those), on random Tahiti tables with frozen groups;
+    /// the branches that free or extend one do find such plays.
+    #[test]
+    fn hand_cards_alone_make_no_hint_of_two_cards() {
+        use crate::{Goal, Position, sweep_branch};
+        let mut g = crate::test_positions::Gen::new(12);
+        let (mut alone, mut of_three, mut others_found) = (0, 0, 0);
+        for _ in 0..400 {
+            let (table, hand) = g.position(RuleSet::Tahiti.group_rules(), 4, 30, 10, 0.3);
+            let Ok(pos) = Position::new(RuleSet::Tahiti, 2, &table, &hand) else {
+                continue;
+            };
+            for branch in pos.branches() {
+                let two = sweep_branch(&pos, Goal::Hint, branch.clone(), &[], Some(-2));
+                if !super::hand_cards_alone(&[], &branch) {
+                    others_found += usize::from(two.is_some());
+                    continue;
+                }
+                alone += 1;
+                assert!(
+                    two.is_none(),
+                    "{} | hand {}",
+                    rami_cards::format_table(&pos.table),
+                    rami_cards::format_cards(&pos.hand)
+                );
+                of_three +=
+                    usize::from(sweep_branch(&pos, Goal::Hint, branch, &[], None).is_some());
+            }
+        }
+        assert!(
+            alone > 300 && of_three > 30 && others_found > 30,
+            "{alone} {of_three} {others_found}"
+        );
+    }
+
+    /// [`super::Reach::touches`] is some pair of [`super::close`] cards:
+    /// on groups of random tables and random hands (aces, named jokers),
+    /// both ways round.
+    #[test]
+    fn reaches_touch_where_some_cards_are_close() {
+        use super::{Reach, close};
+        let mut g = crate::test_positions::Gen::new(13);
+        let (mut pairs, mut touching) = (0, 0);
+        for _ in 0..200 {
+            let (table, hand) = g.position(RuleSet::Tahiti.group_rules(), 4, 30, 6, 0.3);
+            let mut groups = table.clone();
+            groups.push(hand);
+            groups.extend(table.iter().map(|t| t[..1].to_vec()));
+            for a in &groups {
+                for b in &groups {
+                    let pairwise = a.iter().any(|&x| b.iter().any(|&y| close(x, y)));
+                    pairs += 1;
+                    touching += usize::from(pairwise);
+                    assert_eq!(
+                        Reach::of(a).touches(&Reach::of(b)),
+                        pairwise,
+                        "{} / {}",
+                        rami_cards::format_cards(a),
+                        rami_cards::format_cards(b)
+                    );
+                }
+            }
+        }
+        assert!(
+            touching > 1000 && pairs - touching > 1000,
+            "{touching} of {pairs}"
+        );
+    }
+
+    /// [`super::may_extend`] turns down no card that makes a valid group
+    /// with a group of a random table (every natural card tried with every
+    /// group, named jokers among them), in each ace mode.
+    #[test]
+    fn a_card_extends_only_a_group_near_it() {
+        let mut g = crate::test_positions::Gen::new(14);
+        let (mut valid, mut turned_down) = (0, 0);
+        for rules in [RuleSet::Tahiti, RuleSet::Manipulation, RuleSet::Shanghai] {
+            let group_rules = rules.group_rules();
+            for _ in 0..100 {
+                let (table, _) = g.position(group_rules, 4, 30, 0, 0.3);
+                for group in table.iter().filter(|t| t.len() > 1) {
+                    for f in Face::all() {
+                        let card = Card::from_face(f);
+                        let mut cards = group.clone();
+                        cards.push(card);
+                        let ok = validate_group(&cards, group_rules).is_ok();
+                        valid += usize::from(ok);
+                        turned_down += usize::from(!super::may_extend(group, card));
+                        assert!(
+                            !ok || super::may_extend(group, card),
+                            "{}",
+                            rami_cards::format_cards(&cards)
+                        );
+                    }
+                }
+            }
+        }
+        assert!(
+            valid > 1000 && turned_down > 10_000,
+            "{valid} {turned_down}"
+        );
     }
 }
