@@ -523,38 +523,17 @@ fn sets_then_runs(counts: &mut [[u8; 13]; 4], set_ranks: &[usize], ace: AceMode)
         return (0..4).all(|s| runs_only(&counts[s], ace));
     };
     let have = [counts[0][r], counts[1][r], counts[2][r], counts[3][r]];
-    // Every choice of copies per suit (0..=have each): at most 3^4.
-    let mut take = [0u8; 4];
-    loop {
-        let m: u8 = take.iter().sum();
-        let one_set = (3..=4).contains(&m) && take.iter().all(|&t| t <= 1);
-        // Two sets of distinct suits: any 6 to 8 copies, at most 2 per suit.
-        if m == 0 || one_set || (6..=8).contains(&m) {
-            for s in 0..4 {
-                counts[s][r] -= take[s];
-            }
-            let ok = sets_then_runs(counts, rest, ace);
-            for s in 0..4 {
-                counts[s][r] += take[s];
-            }
-            if ok {
-                return true;
-            }
+    // Every way the rank's copies go to sets: none, one set, or two.
+    crate::partition::set_choices_for(have).iter().any(|take| {
+        for s in 0..4 {
+            counts[s][r] -= take[s];
         }
-        // Next choice (odometer).
-        let mut s = 0;
-        loop {
-            if s == 4 {
-                return false;
-            }
-            if take[s] < have[s] {
-                take[s] += 1;
-                break;
-            }
-            take[s] = 0;
-            s += 1;
+        let ok = sets_then_runs(counts, rest, ace);
+        for s in 0..4 {
+            counts[s][r] += take[s];
         }
-    }
+        ok
+    })
 }
 
 /// Do one suit's copies (per rank, ace first) split into runs of three or more?
@@ -1645,6 +1624,42 @@ pub(crate) fn random_group_faces(
     faces
 }
 
+/// Tests: `filter` (a quick "may this card extend this group" check) turns
+/// down no natural card that makes a valid group with a group of a random
+/// table (every card with every group of 100 tables of three rule sets, one
+/// per ace mode, named jokers among them, drawn from `seed`). Returns the
+/// valid extensions and the cards turned down.
+#[cfg(test)]
+pub(crate) fn no_extension_turned_down(
+    seed: u64,
+    filter: impl Fn(&[Card], Card) -> bool,
+) -> (usize, usize) {
+    let mut g = crate::test_positions::Gen::new(seed);
+    let (mut valid, mut turned_down) = (0, 0);
+    for rules in [RuleSet::Tahiti, RuleSet::Manipulation, RuleSet::Shanghai] {
+        let group_rules = rules.group_rules();
+        for _ in 0..100 {
+            let (table, _) = g.position(group_rules, 4, 30, 0, 0.3);
+            for group in table.iter().filter(|t| t.len() > 1) {
+                for f in rami_cards::Face::all() {
+                    let card = Card::from_face(f);
+                    let mut cards = group.clone();
+                    cards.push(card);
+                    let ok = rami_melds::validate_group(&cards, group_rules).is_ok();
+                    valid += usize::from(ok);
+                    turned_down += usize::from(!filter(group, card));
+                    assert!(
+                        !ok || filter(group, card),
+                        "{}",
+                        rami_cards::format_cards(&cards)
+                    );
+                }
+            }
+        }
+    }
+    (valid, turned_down)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Exact, splits_into_groups};
@@ -1914,29 +1929,7 @@ mod tests {
     /// group, named jokers among them), in each ace mode.
     #[test]
     fn a_card_extends_only_a_group_near_it() {
-        let mut g = crate::test_positions::Gen::new(14);
-        let (mut valid, mut turned_down) = (0, 0);
-        for rules in [RuleSet::Tahiti, RuleSet::Manipulation, RuleSet::Shanghai] {
-            let group_rules = rules.group_rules();
-            for _ in 0..100 {
-                let (table, _) = g.position(group_rules, 4, 30, 0, 0.3);
-                for group in table.iter().filter(|t| t.len() > 1) {
-                    for f in Face::all() {
-                        let card = Card::from_face(f);
-                        let mut cards = group.clone();
-                        cards.push(card);
-                        let ok = validate_group(&cards, group_rules).is_ok();
-                        valid += usize::from(ok);
-                        turned_down += usize::from(!super::may_extend(group, card));
-                        assert!(
-                            !ok || super::may_extend(group, card),
-                            "{}",
-                            rami_cards::format_cards(&cards)
-                        );
-                    }
-                }
-            }
-        }
+        let (valid, turned_down) = super::no_extension_turned_down(14, super::may_extend);
         assert!(
             valid > 1000 && turned_down > 10_000,
             "{valid} {turned_down}"

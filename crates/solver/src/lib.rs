@@ -1942,29 +1942,7 @@ mod tests {
     /// jokers among them), in each ace mode, and does turn down most.
     #[test]
     fn a_card_continues_only_a_group_it_may_continue() {
-        let mut g = test_positions::Gen::new(15);
-        let (mut valid, mut turned_down) = (0, 0);
-        for rules in [RuleSet::Tahiti, RuleSet::Manipulation, RuleSet::Shanghai] {
-            let group_rules = rules.group_rules();
-            for _ in 0..100 {
-                let (table, _) = g.position(group_rules, 4, 30, 0, 0.3);
-                for group in table.iter().filter(|t| t.len() > 1) {
-                    for f in Face::all() {
-                        let card = Card::from_face(f);
-                        let mut cards = group.clone();
-                        cards.push(card);
-                        let ok = validate_group(&cards, group_rules).is_ok();
-                        valid += usize::from(ok);
-                        turned_down += usize::from(!may_continue(group, card));
-                        assert!(
-                            !ok || may_continue(group, card),
-                            "{}",
-                            rami_cards::format_cards(&cards)
-                        );
-                    }
-                }
-            }
-        }
+        let (valid, turned_down) = crate::hint::no_extension_turned_down(15, may_continue);
         assert!(
             valid > 1000 && turned_down > 20_000,
             "{valid} {turned_down}"

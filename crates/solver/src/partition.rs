@@ -257,6 +257,16 @@ thread_local! {
     });
 }
 
+/// [`set_choices`] of `have`: the table's for copies 0-2 a suit.
+pub(crate) fn set_choices_for(have: [u8; 4]) -> std::borrow::Cow<'static, [[u8; 4]]> {
+    if have.iter().all(|&n| n <= 2) {
+        let i = usize::from(have[0] + 3 * have[1] + 9 * have[2] + 27 * have[3]);
+        std::borrow::Cow::Borrowed(&set_choice_table()[i][..])
+    } else {
+        std::borrow::Cow::Owned(set_choices(have))
+    }
+}
+
 /// [`set_choices`] of every `have` (copies 0-2 per suit, index `have[0] +
 /// 3 * have[1] + 9 * have[2] + 27 * have[3]`).
 fn set_choice_table() -> &'static [Vec<[u8; 4]>] {
