@@ -20,6 +20,10 @@
 //! of three or more may end at any position, so it can do whatever a new run
 //! could, and more). So a suit's runs are summed up by how many are one, two
 //! and three or more long.
+//!
+//! Depth first, dead ends remembered, at most [`DIRECTION_STATES`] states
+//! forwards and as many on the mirrored cards; a test it leaves unsettled
+//! goes to the general sweep (`arrange::split_plain`).
 
 // Positions and suits index several tables at once.
 #![allow(clippy::needless_range_loop)]
@@ -48,8 +52,9 @@ fn two_bits(v: u8, s: usize) -> u8 {
 }
 
 /// The ways `have` (copies per suit at one rank) gives copies to sets:
-/// none, one set (3-4 suits, a copy each), or two sets (6-8 copies, at most
-/// two a suit: the suits with two go in both, the others share out).
+/// none, one set (3-4 suits, a copy each), or two sets (6-8 copies: the
+/// suits with two go in both, the others share out). For two copies a face
+/// at most, as every deck here holds; three of a suit are not told apart.
 fn set_choices(have: [u8; 4]) -> Vec<[u8; 4]> {
     let mut out = Vec::new();
     let mut take = [0u8; 4];
