@@ -154,14 +154,10 @@ fn feasible_guided(
             return Test::None;
         }
     }
-    if pos.rules == rami_melds::RuleSet::Carousel && !kept_jokers_hold(pos, dissolve, played) {
-        return Test::None;
-    }
     let (spec, fixed) = exact_spec(pos, branch, dissolve, played);
-    // Strict copies mode, any rule set: a strict layout must leave the whole
-    // table keeping the rule, which the kept groups' jokers already break.
-    if spec.strict_copies
-        && pos.rules != rami_melds::RuleSet::Carousel
+    // Carousel in either mode, any rule set in strict copies mode (whose
+    // layouts must leave the whole table keeping the rule).
+    if (pos.rules == rami_melds::RuleSet::Carousel || spec.strict_copies)
         && !kept_jokers_hold(pos, dissolve, played)
     {
         return Test::None;
@@ -235,8 +231,8 @@ fn split_plain(
 /// not, no layout of the test makes a legal table. (The rule fails for a
 /// face when its natural copies and the jokers named for it together
 /// exceed the deck's copies, whatever the order of the groups; a layout
-/// only adds jokers.) Carousel refuses such a test in either mode; the
-/// other rule sets in strict copies mode, whose layouts must keep the rule
+/// only adds jokers.) Carousel refuses such a test in either mode, every
+/// rule set in strict copies mode, whose layouts must keep the rule
 /// (`REACHABLE=1 probe vat 2 84 20 100`: 75 namings of `named_first` laid
 /// out and refused so, each test then run to the strict sweep's limit).
 fn kept_jokers_hold(pos: &Position, dissolve: &[usize], played: &[Card]) -> bool {
