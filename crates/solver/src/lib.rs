@@ -955,6 +955,10 @@ pub fn solve_with_copies(
     goal: Goal,
 ) -> Result<Option<Play>, SolveError> {
     let pos = Position::new(rules, copies, table, hand)?;
+    if let Some((plain, faces)) = fixed_jokers_as_cards(&pos) {
+        let play = solve_with_copies(rules, copies, &plain, hand, goal)?;
+        return Ok(play.map(|p| jokers_back(p, &faces)));
+    }
     let mut counts = [0u8; 53];
     counts[..52].copy_from_slice(&pos.hand_counts);
     counts[52] = pos.hand_jokers;
@@ -1001,6 +1005,65 @@ pub fn solve_with_copies(
         });
     }
     Ok(play)
+}
+
+/// Carousel: the table with each joker that can never take a new name in
+/// this play (no natural copy of its card on the table nor in the hand, so
+/// none can be put down beside it) replaced by a natural card of its name,
+/// and those names; `None` when no joker is such. Such a joker is its card
+/// in every way a play can use it: it moves only as that card, every group
+/// holding it is valid exactly when the group holding the card is (the
+/// validator reads a named joker as its name), and the copies rule counts
+/// a face's naturals and jokers together (a hand joker named for the card
+/// breaks the rule in both tables alike). So the solve of the plain table
+/// is the solve of this one, with the joker-free searches' speed (a
+/// one-card hint with table jokers tried every card with every group and
+/// pair of groups, each test a sweep with jokers: `REACHABLE=1 probe car 2
+/// 30 10 300 h` #151). The cards put back: every natural card of those
+/// names on the plain table is one of the jokers (no other copy exists).
+/// Not when the input table breaks the copies rule for a name (the plain
+/// table would hold more copies than the deck).
+fn fixed_jokers_as_cards(pos: &Position) -> Option<(Vec<Vec<Card>>, [bool; 52])> {
+    if pos.rules != RuleSet::Carousel {
+        return None;
+    }
+    let mut faces = [false; 52];
+    let mut named = [0u8; 52];
+    for f in pos.table.iter().flatten().filter_map(|c| c.declared()) {
+        named[f.index()] += 1;
+    }
+    for (f, &n) in named.iter().enumerate() {
+        faces[f] = n > 0 && !pos.on_table[f] && pos.hand_counts[f] == 0 && n <= pos.copies;
+    }
+    if !faces.contains(&true) {
+        return None;
+    }
+    let plain = pos
+        .table
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|&c| match c.declared() {
+                    Some(f) if faces[f.index()] => Card::from_face(f),
+                    _ => c,
+                })
+                .collect()
+        })
+        .collect();
+    Some((plain, faces))
+}
+
+/// A play of [`fixed_jokers_as_cards`]' plain table on the input table:
+/// each natural card of the replaced names a joker named for it again.
+fn jokers_back(mut play: Play, faces: &[bool; 52]) -> Play {
+    for c in play.table.iter_mut().flatten() {
+        if let Some(f) = c.natural_face()
+            && faces[f.index()]
+        {
+            *c = Card::named_joker(f);
+        }
+    }
+    play
 }
 
 /// `play` with every group it leaves as it was back at its place in `old`,
@@ -1935,6 +1998,78 @@ mod tests {
             }
         }
         assert!(vouched > 1000, "{vouched} plays vouched for");
+    }
+
+    /// A Carousel table's jokers that can never take a new name, solved as
+    /// their cards ([`fixed_jokers_as_cards`]), give the plays the finder
+    /// gives on the table itself (`solve_position` does not replace them):
+    /// on random mid-game positions holding such a joker, the same count
+    /// and points for most cards and most points, and for the hint the same
+    /// count, groups changed and rearrangement; every play the engine's
+    /// table rules accept on the input table (the jokers back under their
+    /// names).
+    #[test]
+    fn jokers_that_keep_their_names_solve_as_their_cards() {
+        let mut g = test_positions::Gen::new(12);
+        let rules = RuleSet::Carousel;
+        let mut tried = 0;
+        for _ in 0..400 {
+            let (table, hand) = g.position(rules.group_rules(), 2, 30, 10, 0.3);
+            let Ok(pos) = Position::new(rules, 2, &table, &hand) else {
+                continue;
+            };
+            if fixed_jokers_as_cards(&pos).is_none() {
+                continue;
+            }
+            tried += 1;
+            for goal in [Goal::MostCards, Goal::MostPoints, Goal::Hint] {
+                let whole = solve_position(pos.clone(), goal).expect("a valid position");
+                let plain =
+                    solve_with_copies(rules, 2, &table, &hand, goal).expect("a valid position");
+                let key = |p: &Play| {
+                    let groups = (goal == Goal::Hint).then_some((p.changed.len(), p.rearranged));
+                    (p.count, p.points, groups)
+                };
+                let at = || {
+                    format!(
+                        "{goal:?}: {} | hand {}",
+                        rami_cards::format_table(&table),
+                        rami_cards::format_cards(&hand)
+                    )
+                };
+                assert_eq!(whole.as_ref().map(key), plain.as_ref().map(key), "{}", at());
+                if let Some(p) = &plain {
+                    assert_eq!(
+                        legal::check(rules, 2, &table, &p.table, &p.played),
+                        Ok(()),
+                        "{}",
+                        at()
+                    );
+                    // The cards conserved, each joker a joker again.
+                    let faces = |cards: &mut dyn Iterator<Item = &Card>| {
+                        let (mut naturals, mut jokers) = (Vec::new(), 0);
+                        for c in cards {
+                            match c.natural_face() {
+                                Some(f) => naturals.push(f.index()),
+                                None => jokers += 1,
+                            }
+                        }
+                        naturals.sort_unstable();
+                        (naturals, jokers)
+                    };
+                    assert_eq!(
+                        faces(&mut p.table.iter().flatten()),
+                        faces(&mut table.iter().flatten().chain(&p.played)),
+                        "{}",
+                        at()
+                    );
+                }
+            }
+        }
+        assert!(
+            tried > 40,
+            "{tried} positions with a joker that keeps its name"
+        );
     }
 
     /// [`may_continue`] turns down no natural card that makes a valid group
