@@ -16,7 +16,8 @@
 //!
 //! Before the search, a hand card that simply extends a group is looked for
 //! (`hint_extension` in lib.rs), and with jokers around, one card with one
-//! group ([`one_card_fewest_groups`]): each is the least a play can disturb.
+//! group ([`one_card_fewest_groups`], nothing freed, or the card freeing a
+//! joker of the group): each is the least a play can disturb.
 //! When that one-card test finds nothing, what it proved (per group, no hand
 //! card makes a layout with it alone, nothing freed) spares [`exact`] the
 //! same sweeps; a hand card that extends no group alone spares it the
@@ -312,36 +313,46 @@ pub(crate) fn one_card_fewest_groups(
                     if splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false) {
                         continue;
                     }
-                    let layout = match feasible(pos, &branch, &dissolve, &[c], &mut spent) {
-                        Test::Layout(l) => l,
-                        Test::None => continue,
-                        Test::GaveUp => {
-                            if size == 1 {
-                                proved[g1] = false;
+                    // The plain branch, then (when `c` is the real card of
+                    // a joker of these groups) the one freeing it: the card
+                    // takes the joker's place and the joker a new name in
+                    // the same groups (`REACHABLE=1 probe car 2 30 10 300 h`
+                    // #79: `2C` into `AC *2C 3C 4C` as `AC 2C 3C 4C *5C`,
+                    // found before by the whole hint sweep and its steps).
+                    let freeing = freeing_branch(pos, &dissolve, c);
+                    for (b, plain) in [(Some(&branch), true), (freeing.as_ref(), false)] {
+                        let Some(b) = b else { continue };
+                        let layout = match feasible(pos, b, &dissolve, &[c], &mut spent) {
+                            Test::Layout(l) => l,
+                            Test::None => continue,
+                            Test::GaveUp => {
+                                if size == 1 && plain {
+                                    proved[g1] = false;
+                                }
+                                continue;
                             }
-                            continue;
+                        };
+                        match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
+                            Some(play) if play.changed.len() <= size => return Some(play),
+                            // The rules' mend moved a joker to another group
+                            // (`legal::rename_set_jokers`): a play, but of more
+                            // groups; the search goes on, and it stands if
+                            // nothing better turns up.
+                            Some(play)
+                                if wider
+                                    .as_ref()
+                                    .is_none_or(|w| play.changed.len() < w.changed.len()) =>
+                            {
+                                wider = Some(play);
+                            }
+                            _ => {}
                         }
-                    };
-                    match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
-                        Some(play) if play.changed.len() <= size => return Some(play),
-                        // The rules' mend moved a joker to another group
-                        // (`legal::rename_set_jokers`): a play, but of more
-                        // groups; the search goes on, and it stands if
-                        // nothing better turns up.
-                        Some(play)
-                            if wider
-                                .as_ref()
-                                .is_none_or(|w| play.changed.len() < w.changed.len()) =>
-                        {
-                            wider = Some(play);
+                        // A layout the rules refuse or mend into more groups:
+                        // another layout of the same group might not be, so
+                        // nothing is proved.
+                        if size == 1 && plain {
+                            proved[g1] = false;
                         }
-                        _ => {}
-                    }
-                    // A layout the rules refuse or mend into more groups:
-                    // another layout of the same group might not be, so
-                    // nothing is proved.
-                    if size == 1 {
-                        proved[g1] = false;
                     }
                 }
             }
@@ -360,6 +371,40 @@ pub(crate) fn one_card_fewest_groups(
         }
     }
     wider
+}
+
+/// The branch of the table rules in which hand card `c`, put down, frees
+/// the jokers of the groups of `dissolve` named for it (Carousel and
+/// Vatikan: a joker whose real card is on the table already is free in
+/// the plain branch, and Tahiti's frozen groups are never dissolved here);
+/// `None` when no such joker lies there. The jokers named for it in other
+/// groups keep their names, as the branches of [`Position::branches`]
+/// that free only some of them do.
+fn freeing_branch(pos: &Position, dissolve: &[usize], c: Card) -> Option<Branch> {
+    let f = c.natural_face()?;
+    if !matches!(pos.rules, RuleSet::Carousel | RuleSet::Vatikan) || pos.on_table[f.index()] {
+        return None;
+    }
+    let freed: Vec<(usize, usize)> = dissolve
+        .iter()
+        .flat_map(|&g| {
+            pos.table[g]
+                .iter()
+                .enumerate()
+                .filter(move |(_, t)| t.declared() == Some(f))
+                .map(move |(i, _)| (g, i))
+        })
+        .collect();
+    if freed.is_empty() {
+        return None;
+    }
+    let mut forced = [0u8; 52];
+    forced[f.index()] = 1;
+    Some(Branch {
+        freed,
+        forced,
+        ..Branch::default()
+    })
 }
 
 /// The table left (`None`: a group rebuilt elsewhere), then the layout's
@@ -439,6 +484,9 @@ const JOKER_SPLITS: usize = 24;
 /// of three through the card with no joker in it would hold it) or at its
 /// rank in a set; each such card is tried for one joker, and the rest
 /// recursively, down to [`splits_into_groups`]'s exact split of naturals.
+/// When every natural card has a group without jokers, each face next to
+/// some card is tried for a joker instead (see [`jokers_then_split`]), if
+/// they are few enough.
 pub(crate) fn splits_with_jokers(cards: &[Card], ace: AceMode) -> Option<bool> {
     let mut counts = [[0u8; 13]; 4];
     let mut jokers = 0usize;
@@ -478,10 +526,38 @@ fn jokers_then_split(
         AceMode::Low => (1, 13),
         AceMode::Either => (1, 14),
     };
-    // Every natural card can be grouped with naturals alone: left to the sweep.
-    let x = (0..52).find(|&f| {
+    // Every natural card can be grouped with naturals alone: the joker still
+    // lies in a group with a natural card (a group holds three cards and a
+    // test two jokers at most). Some joker of that group stands at the
+    // card's rank (a set) or next to a card of the group in its suit (a run
+    // is unbroken), and a joker tried as a card counts as that card for the
+    // next: so trying each face of the rank of some card, or one place from
+    // it in its suit, for one joker, and the rest recursively, misses no
+    // layout. While the faces are few enough for the budget
+    // (`REACHABLE=1 probe car 2 30 10 300 h` #240: `AS AH AD AC` and the
+    // joker freed by the hand's `AD`, refused by a sweep of 1,296 states).
+    let Some(x) = (0..52).find(|&f| {
         present[f] && !crate::sweep::could_have_group(&present, f / 13, f % 13, 0, lo, hi)
-    })?;
+    }) else {
+        let mut near = [false; 52];
+        for f in (0..52).filter(|&f| present[f]) {
+            for (g, n) in near.iter_mut().enumerate() {
+                *n |= faces_near(f, g);
+            }
+        }
+        if near.iter().filter(|&&n| n).count() > *budget {
+            return None;
+        }
+        for f in (0..52).filter(|&f| near[f]) {
+            counts[f / 13][f % 13] += 1;
+            let found = jokers_then_split(counts, jokers - 1, ace, budget);
+            counts[f / 13][f % 13] -= 1;
+            if found != Some(false) {
+                return found;
+            }
+        }
+        return Some(false);
+    };
     let (suit, rank) = (x / 13, x % 13);
     // The faces a joker in its group can stand for: its rank in the other
     // suits, its suit two places either side (an ace at either end).
@@ -515,6 +591,22 @@ fn jokers_then_split(
         }
     }
     Some(false)
+}
+
+/// Whether a joker standing for face `g` can lie in a group next to the
+/// card of face `f` (indexes `suit * 13 + rank - 1`): the same rank, or
+/// the same suit one place away (an ace at either end).
+fn faces_near(f: usize, g: usize) -> bool {
+    if f % 13 == g % 13 {
+        return true;
+    }
+    if f / 13 != g / 13 {
+        return false;
+    }
+    let places = |r: usize| if r == 0 { [1, 14] } else { [r + 1, r + 1] };
+    places(f % 13)
+        .iter()
+        .any(|&p| places(g % 13).iter().any(|&q| p.abs_diff(q) <= 1))
 }
 
 /// Tries every way the first rank of `set_ranks` can give copies to sets.
@@ -1666,6 +1758,29 @@ mod tests {
     use rami_cards::{Card, Face};
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
+
+    /// A hand card that frees a joker of one group, the joker renamed in
+    /// that same group, is a one-card play of one group
+    /// ([`super::one_card_fewest_groups`] tries the branch freeing it):
+    /// `2C` takes `*2C`'s place in `AC *2C 3C 4C` and the joker goes on at
+    /// an end. In the plain branch the joker stays `2C`, beside which the
+    /// hand's `2C` fits no group, so the plain tests alone find nothing.
+    #[test]
+    fn a_card_freeing_a_joker_of_one_group_changes_that_group_alone() {
+        for rules in [RuleSet::Carousel, RuleSet::Vatikan] {
+            let table = rami_cards::parse_table("AC *2C 3C 4C | 5S 5H 5D").expect("a table");
+            let hand = rami_cards::parse_cards("2C 9H").expect("a hand");
+            let pos = crate::Position::new(rules, 2, &table, &hand).expect("a valid position");
+            let play = super::one_card_fewest_groups(&pos, 1..=1).expect("a one-group play");
+            assert_eq!(play.played, rami_cards::parse_cards("2C").expect("a card"));
+            assert_eq!(play.changed, [0], "{rules:?}");
+            assert_eq!(
+                crate::legal::check(rules, 2, &table, &play.table, &play.played),
+                Ok(()),
+                "{rules:?}"
+            );
+        }
+    }
 
     /// One to three groups' cards (a set, or a run with the ace at either
     /// end), often a card more or less, at most two copies of a card and
