@@ -159,6 +159,11 @@ struct NoOneGroupPlay {
     kinds: Vec<Kind>,
     hand: Vec<Card>,
     proved: Vec<bool>,
+    /// The test over one and two groups found no legal play of one card
+    /// changing one group or two, and nothing was cut short or refused on
+    /// the way, on a Carousel or Vatikan table and a hand without jokers
+    /// (see [`proved_no_small_play`]).
+    no_small_play: bool,
 }
 
 thread_local! {
@@ -172,6 +177,31 @@ fn proved_no_one_group_play(pos: &Position, g: usize) -> bool {
     NO_ONE_GROUP_PLAY.with(|p| {
         p.borrow().as_ref().is_some_and(|p| {
             p.proved.get(g) == Some(&true)
+                && p.rules == pos.rules
+                && p.copies == pos.copies
+                && p.kinds == pos.kinds
+                && p.hand == pos.hand
+                && p.table == pos.table
+        })
+    })
+}
+
+/// Whether [`one_card_fewest_groups`] proved that no legal play of one
+/// hand card of `pos` changes only one or two input groups. It tries every
+/// natural hand card (the hand holds no joker) with every group, and with
+/// every pair of groups of which the second is near the card or the first
+/// (a group near neither keeps a valid layout of its own, so such a play
+/// gives one changing the first alone), in the branch freeing nothing and
+/// the one where the card frees a joker of those groups: in Carousel and
+/// Vatikan a play of one card frees only a joker it replaces, and every
+/// other joker of the groups is free already or keeps its name (all their
+/// groups are plain ones). Each test that found no layout proved it, and
+/// none gave up or had its layout refused by the rules. Then [`exact`]
+/// starts its one-card search at three groups, as it does without jokers.
+fn proved_no_small_play(pos: &Position) -> bool {
+    NO_ONE_GROUP_PLAY.with(|p| {
+        p.borrow().as_ref().is_some_and(|p| {
+            p.no_small_play
                 && p.rules == pos.rules
                 && p.copies == pos.copies
                 && p.kinds == pos.kinds
@@ -269,6 +299,10 @@ pub(crate) fn one_card_fewest_groups(
     }
     let mut wider: Option<Play> = None;
     let over = over_copied(pos);
+    // Something was cut short or refused: no proof of "no play" (see
+    // [`proved_no_small_play`]).
+    let mut cut = pos.hand_jokers > 0 || !matches!(pos.rules, RuleSet::Carousel | RuleSet::Vatikan);
+    let both = sizes.contains(&1) && sizes.contains(&2);
     for size in sizes {
         for &c in &cards {
             // The first group must take the card; a second one must be near the
@@ -329,6 +363,7 @@ pub(crate) fn one_card_fewest_groups(
                                 if size == 1 && plain {
                                     proved[g1] = false;
                                 }
+                                cut = true;
                                 continue;
                             }
                         };
@@ -353,6 +388,7 @@ pub(crate) fn one_card_fewest_groups(
                         if size == 1 && plain {
                             proved[g1] = false;
                         }
+                        cut = true;
                     }
                 }
             }
@@ -366,9 +402,17 @@ pub(crate) fn one_card_fewest_groups(
                     kinds: pos.kinds.clone(),
                     hand: pos.hand.clone(),
                     proved: std::mem::take(&mut proved),
+                    no_small_play: false,
                 });
             });
         }
+    }
+    if both && !cut {
+        NO_ONE_GROUP_PLAY.with(|p| {
+            if let Some(p) = p.borrow_mut().as_mut() {
+                p.no_small_play = true;
+            }
+        });
     }
     wider
 }
@@ -463,15 +507,54 @@ pub(crate) fn splits_into_groups(cards: &[Card], ace: AceMode) -> Option<bool> {
         let f = c.natural_face()?;
         counts[f.suit().index()][usize::from(f.rank().value()) - 1] += 1;
     }
-    let set_ranks: Vec<usize> = (0..13)
-        .filter(|&r| (0..4).filter(|&s| counts[s][r] > 0).count() >= 3)
-        .collect();
-    Some(sets_then_runs(&mut counts, &set_ranks, ace))
+    Some(splits_counts(&mut counts, ace))
+}
+
+/// [`splits_into_groups`] on counts per suit and rank (ace first). A suit
+/// with no card at a rank of three suits or more gives no card to a set:
+/// its runs are settled once, before the ways the sets can go are tried,
+/// and only the other suits' runs after each way.
+#[allow(clippy::needless_range_loop)] // counts indexed by suit and rank alike
+fn splits_counts(counts: &mut [[u8; 13]; 4], ace: AceMode) -> bool {
+    let mut set_ranks = [0usize; 13];
+    let mut n = 0;
+    let mut in_sets = [false; 4];
+    for r in 0..13 {
+        if (0..4).filter(|&s| counts[s][r] > 0).count() >= 3 {
+            set_ranks[n] = r;
+            n += 1;
+            for s in 0..4 {
+                in_sets[s] |= counts[s][r] > 0;
+            }
+        }
+    }
+    if (0..4).any(|s| !in_sets[s] && !runs_only(&counts[s], ace)) {
+        return false;
+    }
+    sets_then_runs(counts, &set_ranks[..n], ace, in_sets)
 }
 
 /// Splits of [`splits_with_jokers`] at most (each about 1,500 instructions;
 /// a sweep that refutes a small test costs some 20,000 to 80,000).
 const JOKER_SPLITS: usize = 24;
+
+/// Whether each natural card of `these` could lie in a group of natural
+/// cards among `cards` (`sweep::could_have_group` without jokers).
+fn each_has_a_group(cards: &[Card], these: &[Card], ace: AceMode) -> bool {
+    let mut present = [false; 52];
+    for f in cards.iter().filter_map(|c| c.natural_face()) {
+        present[f.index()] = true;
+    }
+    let (lo, hi) = match ace {
+        AceMode::High => (2u8, 14u8),
+        AceMode::Low => (1, 13),
+        AceMode::Either => (1, 14),
+    };
+    these.iter().filter_map(|c| c.natural_face()).all(|f| {
+        let f = f.index();
+        crate::sweep::could_have_group(&present, f / 13, f % 13, 0, lo, hi)
+    })
+}
 
 /// Whether `cards` (at most two jokers among them, each read as any card)
 /// can split wholly into groups: `Some(false)` proves no layout of exactly
@@ -512,10 +595,7 @@ fn jokers_then_split(
 ) -> Option<bool> {
     if jokers == 0 {
         *budget = budget.checked_sub(1)?;
-        let set_ranks: Vec<usize> = (0..13)
-            .filter(|&r| (0..4).filter(|&s| counts[s][r] > 0).count() >= 3)
-            .collect();
-        return Some(sets_then_runs(counts, &set_ranks, ace));
+        return Some(splits_counts(counts, ace));
     }
     let mut present = [false; 52];
     for (f, p) in present.iter_mut().enumerate() {
@@ -609,10 +689,16 @@ fn faces_near(f: usize, g: usize) -> bool {
         .any(|&p| places(g % 13).iter().any(|&q| p.abs_diff(q) <= 1))
 }
 
-/// Tries every way the first rank of `set_ranks` can give copies to sets.
-fn sets_then_runs(counts: &mut [[u8; 13]; 4], set_ranks: &[usize], ace: AceMode) -> bool {
+/// Tries every way the first rank of `set_ranks` can give copies to sets,
+/// then whether the suits of `check` split into runs.
+fn sets_then_runs(
+    counts: &mut [[u8; 13]; 4],
+    set_ranks: &[usize],
+    ace: AceMode,
+    check: [bool; 4],
+) -> bool {
     let Some((&r, rest)) = set_ranks.split_first() else {
-        return (0..4).all(|s| runs_only(&counts[s], ace));
+        return (0..4).all(|s| !check[s] || runs_only(&counts[s], ace));
     };
     let have = [counts[0][r], counts[1][r], counts[2][r], counts[3][r]];
     // Every way the rank's copies go to sets: none, one set, or two.
@@ -620,7 +706,7 @@ fn sets_then_runs(counts: &mut [[u8; 13]; 4], set_ranks: &[usize], ace: AceMode)
         for s in 0..4 {
             counts[s][r] -= take[s];
         }
-        let ok = sets_then_runs(counts, rest, ace);
+        let ok = sets_then_runs(counts, rest, ace, check);
         for s in 0..4 {
             counts[s][r] += take[s];
         }
@@ -690,12 +776,14 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     let mut low = if base.count >= 3 { 0 } else { 1 };
     if sound
         && base.count == 1
-        && !pos.jokers_around()
-        && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti)
+        && ((!pos.jokers_around() && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti))
+            || proved_no_small_play(pos))
     {
         // Such a hint came from the search's `finish_best`, which tried every
         // card with one group and with two (while fewer than its own) by the
-        // same tests: those sizes are settled.
+        // same tests, or with jokers around from the same tests before the
+        // search, which proved there is no such play: those sizes are
+        // settled.
         low = top.min(3);
     }
     let loose = (0..pos.table.len())
@@ -1323,7 +1411,14 @@ impl<'a> Exact<'a> {
             for m in self.multisets(&self.reach(set)) {
                 cards.truncate(base);
                 cards.extend(&m);
-                if splits_into_groups(&cards, pos.rules.ace_mode()) != Some(true) {
+                // A hand card with no group among these cards (two more of
+                // its rank, or two neighbours in its suit) has no layout, and
+                // that costs less to see than the split (`REACHABLE=1 probe
+                // car 2 30 10 300 h` #151: 462 splits for the sets of three
+                // groups, none of which takes a card).
+                if !each_has_a_group(&cards, &m, pos.rules.ace_mode())
+                    || splits_into_groups(&cards, pos.rules.ace_mode()) != Some(true)
+                {
                     continue;
                 }
                 let Some(layout) = feasible(pos, &branch, set, &m, &mut self.spent).layout() else {
@@ -1758,6 +1853,45 @@ mod tests {
     use rami_cards::{Card, Face};
     use rami_melds::{RuleSet, validate_group};
     use rand::{Rng, SeedableRng};
+
+    /// When the one-card test over one and two groups proves there is no
+    /// such play ([`super::proved_no_small_play`]), the exact search's own
+    /// test of every set of one or two groups (every branch of the table
+    /// rules kept inside the set) finds none either: random mid-game
+    /// Carousel and Vatikan positions, jokers on the table, none in hand.
+    #[test]
+    fn no_small_play_proved_is_no_small_play() {
+        let mut g = crate::test_positions::Gen::new(14);
+        let mut proved = 0;
+        for case in 0..8000 {
+            let rules = [RuleSet::Carousel, RuleSet::Vatikan][case % 2];
+            let (table, hand) = g.position(rules.group_rules(), 2, 30, 10, 0.3);
+            if hand.iter().any(|c| c.is_joker()) || !table.iter().flatten().any(|c| c.is_joker()) {
+                continue;
+            }
+            let Ok(pos) = crate::Position::new(rules, 2, &table, &hand) else {
+                continue;
+            };
+            if super::one_card_fewest_groups(&pos, 1..=2).is_some()
+                || !super::proved_no_small_play(&pos)
+            {
+                continue;
+            }
+            proved += 1;
+            let mut search = Exact::new(&pos, 1);
+            for size in 1..=2 {
+                for set in search.sets(size) {
+                    assert!(
+                        search.any_play(&set).is_none(),
+                        "{rules:?} {} | hand {}: groups {set:?}",
+                        rami_cards::format_table(&table),
+                        rami_cards::format_cards(&hand)
+                    );
+                }
+            }
+        }
+        assert!(proved > 80, "{proved} positions proved");
+    }
 
     /// A hand card that frees a joker of one group, the joker renamed in
     /// that same group, is a one-card play of one group
