@@ -1121,9 +1121,15 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
     // mid-game hints are such plays; `REACHABLE=1 probe tah 4 30 10 100 h`,
     // the finder's instructions less the automata's build: 15.45M, 13.65M
     // without it).
+    // Any such extension will do, not only the first: one the copies rule
+    // refuses went to the check and then to the restricted search
+    // (`REACHABLE=1 probe tah 4 84 20 100 h` #40: 32M instructions for
+    // `5H` on `2H 3H 4H`).
     let play = if goal == Goal::Hint && !pos.strict && pos.rules == RuleSet::Tahiti {
+        if let Some(play) = hint_extension_where(pos, |p| extension_keeps_tahiti_rules(pos, p)) {
+            return Ok(Some(play));
+        }
         match hint_extension(pos) {
-            Some(play) if extension_keeps_tahiti_rules(pos, &play) => return Ok(Some(play)),
             Some(play) => Some(play),
             None => solve_past_extension(pos, goal),
         }
@@ -1621,6 +1627,11 @@ fn finish_best(pos: &Position, goal: Goal, best: Best) -> Option<Play> {
 
 /// A hand card that simply extends one group (the least a play can disturb).
 fn hint_extension(pos: &Position) -> Option<Play> {
+    hint_extension_where(pos, |_| true)
+}
+
+/// The first play of [`hint_extension`] that `accept` takes.
+fn hint_extension_where(pos: &Position, accept: impl Fn(&Play) -> bool) -> Option<Play> {
     let rules = pos.rules.group_rules();
     let mut tried: Vec<Card> = Vec::with_capacity(pos.hand.len());
     let mut buffer: Vec<Card> = Vec::new();
@@ -1668,7 +1679,10 @@ fn hint_extension(pos: &Position) -> Option<Play> {
             };
             let mut table = pos.table.clone();
             table[g] = named;
-            return Some(make_play(pos, vec![c], table, vec![g], false));
+            let play = make_play(pos, vec![c], table, vec![g], false);
+            if accept(&play) {
+                return Some(play);
+            }
         }
     }
     None
@@ -2074,6 +2088,31 @@ mod tests {
         assert!(
             tried > 40,
             "{tried} positions with a joker that keeps its name"
+        );
+    }
+
+    /// Tahiti's hint takes the first extension the table rules surely
+    /// allow, past one the copies rule refuses: `5H` on the set leaves
+    /// `*5H` beside both natural fives, `8H` on `5H 6H 7H` is the hint.
+    #[test]
+    fn a_tahiti_hint_passes_an_extension_the_copies_rule_refuses() {
+        let table = rami_cards::parse_table("3H 4H *5H | 5S 5D 5C | 5H 6H 7H").expect("a table");
+        let hand = rami_cards::parse_cards("5H 8H").expect("a hand");
+        let pos = Position::new(RuleSet::Tahiti, 2, &table, &hand).expect("a valid position");
+        let first = hint_extension(&pos).expect("an extension");
+        assert!(!extension_keeps_tahiti_rules(&pos, &first));
+        let vouched = hint_extension_where(&pos, |p| extension_keeps_tahiti_rules(&pos, p))
+            .expect("a vouched extension");
+        assert_eq!(
+            vouched.played,
+            rami_cards::parse_cards("8H").expect("a card")
+        );
+        let hint = solve(RuleSet::Tahiti, &table, &hand, Goal::Hint)
+            .expect("a valid position")
+            .expect("a hint");
+        assert_eq!(
+            (hint.played, hint.changed, hint.rearranged),
+            (vouched.played, vec![2], false)
         );
     }
 
