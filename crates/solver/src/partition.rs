@@ -911,7 +911,10 @@ impl JokerSearch<'_> {
             } else {
                 0
             };
-            for to_sets in 0..=if self.set_ok[p] { have } else { 0 } {
+            // Sets first: a refusal visits the same states in any order,
+            // and a split is found sooner so (`probe car 2 30 10 100`:
+            // 172.6M -> 171.3M instructions).
+            for to_sets in (0..=if self.set_ok[p] { have } else { 0 }).rev() {
                 let rest = have - to_sets;
                 // Ace either at 1: `low` of the rest to the low end, the
                 // others kept for the high end (at 14, where they must go
