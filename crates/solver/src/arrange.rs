@@ -162,6 +162,9 @@ fn feasible_guided(
     {
         return Test::None;
     }
+    if no_layout_with_jokers(pos, branch, dissolve, &spec, &fixed, spent) {
+        return Test::None;
+    }
     if spec.strict_copies && branch.joker_groups.is_empty() && branch.frozen.is_empty() {
         let first = match named_first(pos, dissolve, &spec, &fixed, spent) {
             Test::GaveUp => plain_first(pos, dissolve, &spec, &fixed, spent, guide),
@@ -223,6 +226,59 @@ fn split_plain(
         partition::Found::Unsettled => None,
     }
 }
+
+/// A test with jokers (wild, or named ones standing as their cards) that
+/// `partition::no_split_with_jokers` proves has no layout: the test's
+/// natural cards and named jokers read as natural copies of their names,
+/// its wild jokers as jokers, the spec's other limits (copies caps, strict
+/// copies mode, anchored jokers' runs or sets) dropped. Each drop only
+/// widens what is allowed, and the rule sets whose groups need only one
+/// natural card (Carousel, Vatikan, Rummy 500) ask nothing more of the
+/// jokers, so every layout of the test is a split of the relaxed cards: a
+/// refusal is exact. Only for plain groups (no joker groups, no loose
+/// cards), every card to place (`REACHABLE=1 probe car 2 30 10 100`: of the
+/// step's 550 tests 215 with wild jokers had no layout, 43,700 of its
+/// 67,400 states).
+fn no_layout_with_jokers(
+    pos: &Position,
+    branch: &Branch,
+    dissolve: &[usize],
+    spec: &Spec,
+    fixed: &Fixed,
+    spent: &mut usize,
+) -> bool {
+    if pos.rules.group_rules().jokers != rami_melds::JokerLimit::AtLeastOneNatural
+        || !plain_cards(pos, branch, dissolve)
+        || spec.one_joker
+        || spec.strict_copies
+        || spec.need_hand
+        || spec.jokers_hand > 0
+        || spec.hand.iter().chain(&spec.loose).any(|&n| n > 0)
+    {
+        return false;
+    }
+    let named = fixed.run.iter().chain(&fixed.set).chain(&fixed.free);
+    if spec.jokers_must == 0 && named.clone().all(|&n| n == 0) {
+        // Plain cards: `split_plain` settles them.
+        return false;
+    }
+    let cards = spec.must.iter().map(|&n| usize::from(n)).sum::<usize>();
+    let table = pos.table.iter().map(Vec::len).sum::<usize>();
+    cards + usize::from(spec.jokers_must) <= JOKER_SPLIT_CARDS
+        && table <= JOKER_SPLIT_TABLE
+        && partition::no_split_with_jokers(&spec.must, spec.jokers_must, spec.ace, spent)
+}
+
+/// The most cards (jokers counted) a test [`no_layout_with_jokers`] tries
+/// may hold, and the most cards on the table. Mid-game tests (`probe car 2
+/// 30 10 100`) hold at most 40; on a full table's (`probe car 2 84 20 30`:
+/// 36-60 cards) the split's depth-first search, dense cards at every rank,
+/// ran to its state limit in 19 of 85 tests and took 135 states a refusal,
+/// twice the whole probe's instructions (at 1,000 states). With 40 cards
+/// and plain copies mode, full tables still lost 1-2% (`car 2 84 20 30`, `vat
+/// 2 84 20 20`: 3 and 5 searches, most of them laid out by the sweep anyway).
+const JOKER_SPLIT_CARDS: usize = 40;
+const JOKER_SPLIT_TABLE: usize = 60;
 
 /// Whether the jokers of the groups a test keeps as they were keep the
 /// copies rule once the play is down (a freed joker kept in its old group
@@ -1152,6 +1208,55 @@ mod tests {
         }
         // Both answers occur.
         assert!(layouts > 10 && nones > 10, "{layouts} {nones}");
+    }
+
+    /// What [`super::no_layout_with_jokers`] refuses the general sweep
+    /// (run to its end) finds no layout for either: Carousel and Vatikan
+    /// mid-game tables, some of their groups and some hand cards (jokers
+    /// among them, often), from one deck and from two.
+    #[test]
+    fn tests_with_jokers_refused_have_no_layout() {
+        use super::{exact_spec, no_layout_with_jokers};
+        use crate::{Branch, Position};
+        let mut gen_ = crate::test_positions::Gen::new(17);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (mut refused, mut tried) = (0, 0);
+        for case in 0..1200 {
+            let rules = [RuleSet::Carousel, RuleSet::Vatikan][case % 2];
+            let copies = 1 + (case / 2 % 2) as u8;
+            let (table, hand) =
+                gen_.position_from_deck(rules.group_rules(), 2, 30, 10, 0.3, copies);
+            let Ok(pos) = Position::new(rules, copies, &table, &hand) else {
+                continue;
+            };
+            let branch = Branch::default();
+            let dissolve: Vec<usize> = (0..table.len()).filter(|_| rng.random_bool(0.5)).collect();
+            let played: Vec<Card> = hand
+                .iter()
+                .copied()
+                .filter(|c| (c.is_joker() && rng.random_bool(0.7)) || rng.random_bool(0.3))
+                .collect();
+            let (spec, fixed) = exact_spec(&pos, &branch, &dissolve, &played);
+            tried += 1;
+            if !no_layout_with_jokers(&pos, &branch, &dissolve, &spec, &fixed, &mut 0) {
+                continue;
+            }
+            refused += 1;
+            let strict = one_way(
+                &spec,
+                &fixed,
+                &mut None,
+                2_000_000,
+                &mut 0,
+                false,
+                super::Try::Whole,
+            );
+            assert!(
+                matches!(strict, Test::None),
+                "case {case}: {rules:?} {dissolve:?} {played:?} {table:?}"
+            );
+        }
+        assert!(refused > 100, "{refused} refused of {tried}");
     }
 
     /// A kept group whose joker's name the play's natural copies use up

@@ -24,6 +24,14 @@
 //! Depth first, dead ends remembered, at most [`DIRECTION_STATES`] states
 //! forwards and as many on the mirrored cards; a test it leaves unsettled
 //! goes to the general sweep (`arrange::split_plain`).
+//!
+//! Beside it, a refusal for the tests with jokers (`no_split_with_jokers`,
+//! from `arrange::no_layout_with_jokers`): the same sweep with the wild
+//! jokers left as a count in the state, the named jokers read as natural
+//! copies of their names, a group not required to hold a natural card. A
+//! relaxation of the test, so its "no split" is exact and anything else
+//! proves nothing (the test then runs as before, and its layout is the
+//! general sweep's).
 
 // Positions and suits index several tables at once.
 #![allow(clippy::needless_range_loop)]
@@ -698,6 +706,346 @@ fn greedy_runs(x: &[u8; 16]) -> Vec<(usize, usize)> {
     done
 }
 
+/// States [`no_split_with_jokers`] may visit before it gives up (refuting
+/// nothing). A refusal on `probe car 2 30 10 100` takes some tens.
+const JOKER_STATES: usize = 300;
+
+/// Bits of one field of a suit in [`JokerSearch`]'s state: runs one long,
+/// two long, three or more, and ace either the high aces kept.
+const JF: u32 = 3;
+/// Bits of one suit (four fields); the jokers left sit above the suits.
+const JS: u32 = 4 * JF;
+const JOKERS_AT: u32 = 4 * JS;
+/// [`JokerSearch::need`]'s "more jokers than any test holds".
+const NEVER: u8 = 15;
+
+/// Whether `copies` (natural cards per face, at most three) and `jokers`
+/// wild jokers (at most three) provably have no split into groups, every
+/// card placed: a relaxation of the fewest-changes step's tests with jokers
+/// (`arrange::no_layout_with_jokers`), so a refusal is sound and a `false`
+/// proves nothing. Relaxed: a group need not hold a natural card, the
+/// jokers need no names within any copies cap, and a run may reach from the
+/// low ace to the high one (cut in two, as [`lay_out`] does).
+///
+/// The sweep of [`split`] with the jokers left in the state: at each
+/// position every way its natural copies go to sets (a set of this rank
+/// also taking jokers: `m` sets of 3-4 cards hold at most `m` copies of a
+/// suit and at least one natural each) and each suit's runs take some
+/// jokers besides their naturals; the runs then follow the fixed rule of
+/// the module doc, which holds for any copies of a position, jokers or not
+/// (a joker at a run's position is one more copy of it there). A state is
+/// dropped when its suits together need more jokers than are left to
+/// finish their runs ([`JokerSearch::need`], each suit alone: a lower
+/// bound). Adds its states to `states`; past [`JOKER_STATES`] it gives up.
+pub(crate) fn no_split_with_jokers(
+    copies: &[u8; 52],
+    jokers: u8,
+    ace: AceMode,
+    states: &mut usize,
+) -> bool {
+    if jokers > 3 || copies.iter().any(|&c| c > 3) {
+        return false;
+    }
+    let mut have = [[0u8; 4]; 15];
+    for (p, at) in have.iter_mut().enumerate().skip(1) {
+        for (s, n) in at.iter_mut().enumerate() {
+            *n = match (ace, p) {
+                (AceMode::High, 1) | (AceMode::Low, 14) | (AceMode::Either, 14) => 0,
+                _ => copies[s * 13 + rank_at(p)],
+            };
+        }
+    }
+    // Where a joker can stand in a run: the ace mode's positions.
+    let (lo, hi) = match ace {
+        AceMode::High => (2, 14),
+        AceMode::Low => (1, 13),
+        AceMode::Either => (1, 14),
+    };
+    // Per position `r`, jokers the cards at `r` and above need whatever
+    // the search does before: a card no group of the naturals can hold has
+    // a joker in its group, in a set of its rank or in a run at most two
+    // places from it, and cards no two of which can share one (not of one
+    // rank, nor of one suit within four places) need one each (as
+    // `arrange::jokers_short`, counted from the king down; aces left out).
+    let present = copies.map(|n| n > 0);
+    let mut ahead = [0u8; 20];
+    let mut apart: Vec<usize> = Vec::new();
+    for q in (2..=13).rev() {
+        for s in 0..4 {
+            let f = s * 13 + q - 1;
+            if copies[f] == 0 || crate::sweep::could_have_group(&present, s, q - 1, 0, lo, hi) {
+                continue;
+            }
+            for _ in 0..copies[f] {
+                let share = |g: usize| {
+                    g != f
+                        && (g % 13 == f % 13
+                            || (g / 13 == f / 13 && (g % 13).abs_diff(f % 13) <= 4))
+                };
+                if !apart.iter().any(|&g| share(g)) {
+                    apart.push(f);
+                }
+            }
+        }
+        ahead[q] = apart.len().min(usize::from(NEVER)) as u8;
+    }
+    ahead[1] = ahead[2];
+    ahead[0] = ahead[2];
+    JOKER_FAILED.with_borrow_mut(|failed| {
+        failed.clear();
+        let mut search = JokerSearch {
+            either: ace == AceMode::Either,
+            have,
+            joker_at: std::array::from_fn(|p| (lo..=hi).contains(&(p as u8))),
+            ahead,
+            set_ok: std::array::from_fn(|p| {
+                usize::from(jokers) + (0..4).filter(|&u| have[p][u] > 0).count() >= 3
+            }),
+            failed,
+            states: 0,
+            overflow: false,
+        };
+        let found = search.from(1, u64::from(jokers) << JOKERS_AT);
+        *states += search.states;
+        !found && search.states <= JOKER_STATES && !search.overflow
+    })
+}
+
+thread_local! {
+    /// [`JokerSearch::failed`], a thread's, kept between calls.
+    static JOKER_FAILED: std::cell::RefCell<crate::sweep::FailedSet> =
+        std::cell::RefCell::new(crate::sweep::FailedSet::new());
+}
+
+/// The search of [`no_split_with_jokers`]. State: per suit (12 bits) the
+/// runs one, two and three or more long and (ace either) the high aces
+/// kept, 3 bits each; above them the jokers left.
+struct JokerSearch<'a> {
+    either: bool,
+    have: [[u8; 4]; 15],
+    /// Per position, whether a joker may stand there in a run.
+    joker_at: [bool; 15],
+    /// Per position, jokers the cards there and above need, whatever comes
+    /// before (0 past the king).
+    ahead: [u8; 20],
+    /// Per position, whether its rank can make a set (three suits there,
+    /// the jokers counted): where not, no copy goes to sets.
+    set_ok: [bool; 15],
+    /// The (position, state) pairs that led nowhere.
+    failed: &'a mut crate::sweep::FailedSet,
+    states: usize,
+    /// A field outgrew its bits (never, with three copies and three
+    /// jokers at most: a refusal then proves nothing).
+    overflow: bool,
+}
+
+fn suit_fields(y: u64) -> (u8, u8, u8, u8) {
+    let f = |k: u32| (y >> (k * JF) & ((1 << JF) - 1)) as u8;
+    (f(0), f(1), f(2), f(3))
+}
+
+fn suit_state(one: u8, two: u8, long: u8, high: u8) -> u64 {
+    u64::from(one)
+        | u64::from(two) << JF
+        | u64::from(long) << (2 * JF)
+        | u64::from(high) << (3 * JF)
+}
+
+/// Whether `t` natural copies per suit of one rank and `jokers` jokers
+/// make sets: `m` sets of 3-4 cards, at least one natural each, a suit at
+/// most once in each (a joker takes a suit its set lacks).
+fn sets_with_jokers(t: [u8; 4], jokers: u8) -> bool {
+    let n: u8 = t.iter().sum();
+    let total = n + jokers;
+    if total == 0 {
+        return true;
+    }
+    let most = t.iter().copied().max().unwrap_or(0);
+    (1..=n).any(|m| m >= most && 3 * m <= total && total <= 4 * m)
+}
+
+/// Most ways one suit's copies of one position go that [`JokerSearch::from`]
+/// keeps (copies to sets, ace either's split of the rest, jokers: with two
+/// copies and two jokers at most 18; past it the search proves nothing).
+const WAYS: usize = 24;
+
+/// One way of a suit at one position ([`JokerSearch::from`]).
+#[derive(Clone, Copy, Default)]
+struct Way {
+    /// The suit's part of the next state (its own 12 bits).
+    next: u16,
+    to_sets: u8,
+    /// Jokers in its runs here and those it needs later.
+    cost: u8,
+    jokers: u8,
+}
+
+impl JokerSearch<'_> {
+    fn from(&mut self, p: usize, state: u64) -> bool {
+        if p == 15 {
+            // (`need` at 14 let through only suits with every run done.)
+            return true;
+        }
+        if self.states > JOKER_STATES || self.failed.contains(state, p as u8) {
+            return false;
+        }
+        self.states += 1;
+        let left = (state >> JOKERS_AT) as u8;
+        // The jokers of this position and those the suits' runs need at
+        // the next two stand apart from what the cards three and five
+        // places on need (their jokers at least one and three places on).
+        let (near, far) = (self.ahead[p + 3], self.ahead[(p + 5).min(19)]);
+        if near > left {
+            self.failed.insert(state, p as u8);
+            return false;
+        }
+        // Each suit's ways, worked out once: copies to sets, jokers in its
+        // runs, its part of the next state, the jokers it needs later.
+        let mut ways = [[Way::default(); WAYS]; 4];
+        let mut count = [0usize; 4];
+        for s in 0..4 {
+            let (one, two, long, high) = suit_fields(state >> (JS * s as u32));
+            let have = self.have[p][s];
+            let most = if self.joker_at[p] {
+                left.saturating_sub(near.max(far))
+            } else {
+                0
+            };
+            // Sets first: a refusal visits the same states in any order,
+            // and a split is found sooner so (`probe car 2 30 10 100`:
+            // 172.6M -> 171.3M instructions).
+            for to_sets in (0..=if self.set_ok[p] { have } else { 0 }).rev() {
+                let rest = have - to_sets;
+                // Ace either at 1: `low` of the rest to the low end, the
+                // others kept for the high end (at 14, where they must go
+                // to runs).
+                let lows = if self.either && p == 1 {
+                    0..=rest
+                } else {
+                    rest..=rest
+                };
+                for low in lows {
+                    let (natural, kept) = if self.either && p == 1 {
+                        (low, rest - low)
+                    } else if self.either && p == 14 {
+                        (high, 0)
+                    } else {
+                        (rest, high)
+                    };
+                    // (Fewer jokers leave a short run without its copy.)
+                    for j in (one + two).saturating_sub(natural)..=most {
+                        let Some((a, b, c)) = run_step(one, two, long, natural + j) else {
+                            continue;
+                        };
+                        if a.max(b).max(c).max(kept) >= 1 << JF || count[s] == WAYS {
+                            self.overflow = true;
+                            continue;
+                        }
+                        let y = suit_state(a, b, c, kept);
+                        let cost = j + self.need(p, s, y);
+                        if cost + far <= left && j + near <= left {
+                            ways[s][count[s]] = Way {
+                                next: y as u16,
+                                to_sets,
+                                cost,
+                                jokers: j,
+                            };
+                            count[s] += 1;
+                        }
+                    }
+                }
+            }
+            if count[s] == 0 {
+                break;
+            }
+        }
+        let mut found = false;
+        'all: for w0 in &ways[0][..count[0]] {
+            for w1 in &ways[1][..count[1]] {
+                let c1 = w0.cost + w1.cost;
+                if c1 > left {
+                    continue;
+                }
+                for w2 in &ways[2][..count[2]] {
+                    let c2 = c1 + w2.cost;
+                    if c2 > left {
+                        continue;
+                    }
+                    for w3 in &ways[3][..count[3]] {
+                        let cost = c2 + w3.cost;
+                        if cost > left {
+                            continue;
+                        }
+                        let t = [w0.to_sets, w1.to_sets, w2.to_sets, w3.to_sets];
+                        let used = w0.jokers + w1.jokers + w2.jokers + w3.jokers;
+                        let next = u64::from(w0.next)
+                            | u64::from(w1.next) << JS
+                            | u64::from(w2.next) << (2 * JS)
+                            | u64::from(w3.next) << (3 * JS);
+                        // Jokers to this rank's sets, within what the
+                        // runs leave.
+                        for j in 0..=left - cost {
+                            if used + j + near > left || cost + j + far > left {
+                                break;
+                            }
+                            if sets_with_jokers(t, j)
+                                && self.from(p + 1, next | u64::from(left - used - j) << JOKERS_AT)
+                            {
+                                found = true;
+                                break 'all;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !found && self.states <= JOKER_STATES {
+            self.failed.insert(state, p as u8);
+        }
+        found
+    }
+
+    /// A lower bound on the jokers suit `s` needs to finish its runs from
+    /// its state `y` after position `p` ([`NEVER`] when it cannot): its
+    /// runs one and two long take a copy each at the next position, those
+    /// one long one more at the one after, and each copy a natural card of
+    /// the suit there cannot give is a joker (where one may stand).
+    #[inline]
+    fn need(&self, p: usize, s: usize, y: u64) -> u8 {
+        let (one, two, _, high) = suit_fields(y);
+        if p == 14 {
+            return if one == 0 && two == 0 && high == 0 {
+                0
+            } else {
+                NEVER
+            };
+        }
+        let q = p + 1;
+        let at = |q: usize| {
+            if self.either && q == 14 {
+                high
+            } else {
+                self.have[q][s]
+            }
+        };
+        let first = (one + two).saturating_sub(at(q));
+        if first > 0 && !self.joker_at[q] {
+            return NEVER;
+        }
+        if one == 0 {
+            return first;
+        }
+        if q == 14 {
+            return NEVER;
+        }
+        let second = one.saturating_sub(at(q + 1));
+        if second > 0 && !self.joker_at[q + 1] {
+            return NEVER;
+        }
+        first + second
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -849,6 +1197,95 @@ mod tests {
         }
         assert!(yes > 1000 && no > 1000, "{yes} splits, {no} refuted");
         assert!(backward > 30, "{backward} settled from the top down");
+    }
+
+    /// Brute force with `jokers` wild jokers: the first natural card left
+    /// goes into some group of what is left, any of the group's other
+    /// places a joker; done when no card and no joker is left (a group
+    /// holds a natural card, as the rule sets' groups must).
+    fn brute_jokers(copies: &mut [u8; 52], jokers: u8, groups: &[Vec<usize>]) -> bool {
+        let Some(f) = (0..52).find(|&f| copies[f] > 0) else {
+            return jokers == 0;
+        };
+        for g in groups.iter().filter(|g| g.contains(&f)) {
+            let others: Vec<usize> = g.iter().copied().filter(|&x| x != f).collect();
+            // Which of the others are jokers: a bit mask, at most `jokers`.
+            for mask in 0u32..1 << others.len() {
+                let j = mask.count_ones() as u8;
+                if j > jokers {
+                    continue;
+                }
+                let naturals: Vec<usize> = (0..others.len())
+                    .filter(|&i| mask >> i & 1 == 0)
+                    .map(|i| others[i])
+                    .collect();
+                copies[f] -= 1;
+                let mut taken = Vec::new();
+                for &x in &naturals {
+                    if copies[x] == 0 {
+                        break;
+                    }
+                    copies[x] -= 1;
+                    taken.push(x);
+                }
+                let ok = taken.len() == naturals.len() && brute_jokers(copies, jokers - j, groups);
+                for &x in &taken {
+                    copies[x] += 1;
+                }
+                copies[f] += 1;
+                if ok {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// [`no_split_with_jokers`] refutes only cards that have no split with
+    /// their jokers (against [`brute_jokers`], every ace mode, one or two
+    /// jokers: random groups with cards taken out and put in), and refutes
+    /// most of those.
+    #[test]
+    fn no_split_with_jokers_refutes_only_what_has_no_split() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let groups = [AceMode::High, AceMode::Low, AceMode::Either].map(all_groups);
+        let (mut refuted, mut none, mut splits) = (0, 0, 0);
+        for i in 0..3000 {
+            let k = i % 3;
+            let ace = [AceMode::High, AceMode::Low, AceMode::Either][k];
+            let mut copies = [0u8; 52];
+            for f in crate::hint::random_group_faces(&mut rng, 1..=3, 5) {
+                copies[f] = (copies[f] + 1).min(2);
+            }
+            for _ in 0..rng.random_range(1..=3) {
+                let f = rng.random_range(0..52);
+                copies[f] = copies[f].saturating_sub(1);
+            }
+            for _ in 0..rng.random_range(0..=2) {
+                let f = rng.random_range(0..52);
+                copies[f] = (copies[f] + 1).min(2);
+            }
+            if copies.iter().all(|&n| n == 0) {
+                continue;
+            }
+            let jokers = rng.random_range(1..=2);
+            let want = brute_jokers(&mut copies.clone(), jokers, &groups[k]);
+            let mut states = 0;
+            let no = no_split_with_jokers(&copies, jokers, ace, &mut states);
+            assert!(
+                !(no && want),
+                "{:?} and {jokers} jokers, {ace:?}: refuted, yet it splits",
+                cards_of(&copies)
+            );
+            refuted += usize::from(no);
+            none += usize::from(!want);
+            splits += usize::from(want);
+        }
+        assert!(splits > 500, "{splits} splits");
+        assert!(
+            refuted * 10 >= none * 8,
+            "{refuted} refuted of {none} with no split"
+        );
     }
 
     /// The preferred groups are kept whole when the split allows: two runs
