@@ -1893,6 +1893,30 @@ mod tests {
         assert!(proved > 80, "{proved} positions proved");
     }
 
+    /// Three sets of one rank: eight natural fives and a joker make
+    /// `5S 5H 5D | 5S 5H 5C | 5D 5C *5S`, the joker a third copy of a
+    /// face as the split counts it (two sets of four leave it alone).
+    #[test]
+    fn a_joker_can_make_a_third_set_of_a_rank() {
+        let cards = rami_cards::parse_cards("5S 5S 5H 5H 5D 5D 5C 5C *").expect("cards");
+        for rules in [RuleSet::Carousel, RuleSet::Manipulation] {
+            assert_ne!(
+                super::splits_with_jokers(&cards, rules.ace_mode()),
+                Some(false)
+            );
+        }
+        let nine = rami_cards::parse_cards("5S 5S 5S 5H 5H 5D 5D 5C 5C").expect("cards");
+        assert_eq!(
+            splits_into_groups(&nine, rami_melds::AceMode::Either),
+            Some(true)
+        );
+        let six = rami_cards::parse_cards("5S 5S 5S 5H 5H 5H").expect("cards");
+        assert_eq!(
+            splits_into_groups(&six, rami_melds::AceMode::Either),
+            Some(false)
+        );
+    }
+
     /// A hand card that frees a joker of one group, the joker renamed in
     /// that same group, is a one-card play of one group
     /// ([`super::one_card_fewest_groups`] tries the branch freeing it):

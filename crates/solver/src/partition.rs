@@ -60,16 +60,19 @@ fn two_bits(v: u8, s: usize) -> u8 {
 }
 
 /// The ways `have` (copies per suit at one rank) gives copies to sets:
-/// none, one set (3-4 suits, a copy each), or two sets (6-8 copies: the
-/// suits with two go in both, the others share out). For two copies a face
-/// at most, as every deck here holds; three of a suit are not told apart.
+/// `take` copies go to `k` sets exactly when no suit gives more than `k`
+/// (a set holds a suit once) and they number `3k` to `4k` (dealt round the
+/// sets a suit at a time, each set gets three or four suits): none, one
+/// set (3-4 suits, a copy each), two sets (6-8 copies, two of a suit at
+/// most), and with three copies of a suit or more (a joker the split
+/// counts as a third copy of a face) three or four sets.
 fn set_choices(have: [u8; 4]) -> Vec<[u8; 4]> {
     let mut out = Vec::new();
     let mut take = [0u8; 4];
     loop {
         let m: u8 = take.iter().sum();
-        if m == 0 || ((3..=4).contains(&m) && take.iter().all(|&t| t <= 1)) || (6..=8).contains(&m)
-        {
+        let most = take.iter().copied().max().unwrap_or(0);
+        if (most..=4).any(|k| (3 * k..=4 * k).contains(&m)) {
             out.push(take);
         }
         let mut s = 0;
