@@ -691,11 +691,11 @@ impl StateMap {
         ((h ^ (h >> 29)) as usize) & (self.slots.len() - 1)
     }
 
-    /// The index stored for `k`, or `None` after storing `v` for it.
+    /// The index stored for `k`, or `None` after storing `v` for it. The
+    /// table is at most half full after each call (grown after an insert
+    /// that filled it past that), so a free slot always ends the probe.
+    #[inline(always)]
     fn get_or_insert(&mut self, k: u64, v: u32) -> Option<u32> {
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
         let mask = self.slots.len() - 1;
         let mut i = self.slot(k);
         loop {
@@ -707,6 +707,9 @@ impl StateMap {
                     generation: self.generation,
                 };
                 self.len += 1;
+                if self.len * 2 > self.slots.len() {
+                    self.grow();
+                }
                 return None;
             }
             if at.key == k {
@@ -716,6 +719,8 @@ impl StateMap {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let live: Vec<(u64, u32)> = self
             .slots
@@ -3185,6 +3190,24 @@ mod tests {
     }
 
     const TEST_LIMIT_FOR_TESTS: usize = 40_000;
+
+    /// The state map keeps every key's index while it grows past its first
+    /// size (the grow check after an insert), and a new generation empties it.
+    #[test]
+    fn the_state_map_keeps_its_keys_while_it_grows() {
+        let mut map = StateMap::new();
+        let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 10;
+        for round in 0..2 {
+            for i in 0..5000u64 {
+                assert_eq!(map.get_or_insert(key(i), i as u32), None, "round {round}");
+            }
+            assert!(map.slots.len() >= 2 * 5000);
+            for i in 0..5000u64 {
+                assert_eq!(map.get_or_insert(key(i), u32::MAX), Some(i as u32));
+            }
+            map.clear();
+        }
+    }
 
     /// The five of the second suit goes to the set of fives (the walk's
     /// first choice) or to the run 5-8 (the guide's): a guided walk follows
