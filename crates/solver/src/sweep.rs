@@ -691,11 +691,11 @@ impl StateMap {
         ((h ^ (h >> 29)) as usize) & (self.slots.len() - 1)
     }
 
-    /// The index stored for `k`, or `None` after storing `v` for it.
+    /// The index stored for `k`, or `None` after storing `v` for it. The
+    /// table is at most half full after each call (grown after an insert
+    /// that filled it past that), so a free slot always ends the probe.
+    #[inline(always)]
     fn get_or_insert(&mut self, k: u64, v: u32) -> Option<u32> {
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
         let mask = self.slots.len() - 1;
         let mut i = self.slot(k);
         loop {
@@ -707,6 +707,9 @@ impl StateMap {
                     generation: self.generation,
                 };
                 self.len += 1;
+                if self.len * 2 > self.slots.len() {
+                    self.grow();
+                }
                 return None;
             }
             if at.key == k {
@@ -716,6 +719,8 @@ impl StateMap {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let live: Vec<(u64, u32)> = self
             .slots
@@ -744,6 +749,8 @@ struct SetsReach {
     /// (0 for suits that are not after it), as a base-5 number.
     more: usize,
     one_joker: bool,
+    /// `more * 2 + one_joker`: the step's part of an entry's index.
+    step_at: usize,
 }
 
 /// Sets codes (base 5, four digits), jokers left (0-7), base-5 triples of what
@@ -758,6 +765,7 @@ impl SetsReach {
         SetsReach {
             more: 0,
             one_joker: false,
+            step_at: 0,
         }
     }
 
@@ -768,16 +776,17 @@ impl SetsReach {
             .take(3)
             .fold(0, |acc, &m| acc * 5 + usize::from(m.min(4)));
         self.one_joker = one_joker;
+        self.step_at = self.more * 2 + usize::from(one_joker);
     }
 
+    #[inline(always)]
     fn completable(&self, code: u16, jokers_left: u8) -> bool {
         use std::sync::atomic::Ordering;
         let code = usize::from(code);
         if code >= 625 {
             return true;
         }
-        let at = ((code * 8 + usize::from(jokers_left.min(7))) * 125 + self.more) * 2
-            + usize::from(self.one_joker);
+        let at = (code * 8 + usize::from(jokers_left.min(7))) * 250 + self.step_at;
         let Some(entry) = REACH.get(at) else {
             return true;
         };
@@ -973,6 +982,10 @@ struct Opt {
     choice: Choice,
     value: i32,
     played: bool,
+    /// What [`SuitStep::next_key`] adds to the state once the suit's
+    /// automaton state is cleared (outside strict copies mode): the new
+    /// automaton state, the run jokers and the set copies' sets code.
+    add: u64,
 }
 
 /// Where one suit step writes in the packed state: the suit's automaton state,
@@ -1095,12 +1108,14 @@ impl SuitStep {
     #[inline(always)]
     fn next_key<const STRICT: bool>(&self, key: u64, o: &Opt, played: bool) -> u64 {
         let c = o.choice;
-        let mut nk = (key & !(1023u64 << self.d_shift)) | (u64::from(o.d2) << self.d_shift);
-        nk += u64::from(c.jok_r) << JOKER_SHIFT;
+        let cleared = key & !(1023u64 << self.d_shift);
+        let mut nk;
         if STRICT && self.strict {
+            nk = cleared | (u64::from(o.d2) << self.d_shift);
+            nk += u64::from(c.jok_r) << JOKER_SHIFT;
             nk = self.strict_next_key(nk, c);
-        } else if c.to_sets > 0 {
-            nk += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+        } else {
+            nk = cleared + o.add;
         }
         if played {
             nk |= 1u64 << PLAYED_SHIFT;
@@ -2901,16 +2916,24 @@ impl<'a> Sweep<'a> {
                     } else {
                         spec.face_value(f, carried + used)
                     };
+                    let to_sets = used - nat_r;
+                    let sets_code = match to_sets {
+                        0 => 0,
+                        n => u64::from(POW5[usize::from(n.min(4)) - 1]),
+                    };
                     let opt = Opt {
                         d2,
                         choice: Choice {
                             nat_r,
                             jok_r,
-                            to_sets: used - nat_r,
+                            to_sets,
                             used,
                         },
                         value: v_now - if relaxed { 0 } else { v_before } + credit,
                         played: hand_now > 0 || joker_played,
+                        add: (u64::from(d2) << (D_BITS * s as u32))
+                            + (u64::from(jok_r) << JOKER_SHIFT)
+                            + (sets_code << SETS_SHIFT),
                     };
                     // A hint may put a hand copy down where a loose one of the
                     // same face lies (`Spec::hand_for_loose`).
@@ -3185,6 +3208,67 @@ mod tests {
     }
 
     const TEST_LIMIT_FOR_TESTS: usize = 40_000;
+
+    /// Each option's precomputed `add` is the automaton state, run jokers
+    /// and sets code that `next_key` wrote from its fields before.
+    #[test]
+    fn an_options_add_is_its_fields_packed() {
+        let mut spec = Spec::new(AceMode::Either, false);
+        for f in [0, 1, 2, 13, 14, 26, 39, 40, 41, 4, 17, 30, 43] {
+            spec.must[f] = 1;
+            spec.hand[f] = 1;
+        }
+        spec.jokers_hand = 2;
+        let sw = Sweep::new(&spec);
+        let trans = &sw.dfa.trans;
+        let mut seen = 0;
+        for p in [1u8, 2, 3, 5] {
+            for s in 0..4 {
+                let f = s * 13 + usize::from(p) - 1;
+                let face = FaceStep {
+                    f,
+                    p,
+                    max_total: spec.must[f] + spec.hand[f],
+                    min_total: spec.must[f],
+                };
+                for d in 0..trans.len() {
+                    for jokers in 0..=2 {
+                        let mut out = Vec::new();
+                        sw.options(&face, s, d, jokers, 0, trans, &mut out);
+                        for o in &out {
+                            let c = o.choice;
+                            let mut want = (u64::from(o.d2) << (D_BITS * s as u32))
+                                + (u64::from(c.jok_r) << JOKER_SHIFT);
+                            if c.to_sets > 0 {
+                                want += u64::from(POW5[usize::from(c.to_sets) - 1]) << SETS_SHIFT;
+                            }
+                            assert_eq!(o.add, want);
+                            seen += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen > 100);
+    }
+
+    /// The state map keeps every key's index while it grows past its first
+    /// size (the grow check after an insert), and a new generation empties it.
+    #[test]
+    fn the_state_map_keeps_its_keys_while_it_grows() {
+        let mut map = StateMap::new();
+        let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 10;
+        for round in 0..2 {
+            for i in 0..5000u64 {
+                assert_eq!(map.get_or_insert(key(i), i as u32), None, "round {round}");
+            }
+            assert!(map.slots.len() >= 2 * 5000);
+            for i in 0..5000u64 {
+                assert_eq!(map.get_or_insert(key(i), u32::MAX), Some(i as u32));
+            }
+            map.clear();
+        }
+    }
 
     /// The five of the second suit goes to the set of fives (the walk's
     /// first choice) or to the run 5-8 (the guide's): a guided walk follows
