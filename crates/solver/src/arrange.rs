@@ -550,11 +550,7 @@ fn stranded(pos: &Position, branch: &Branch, dissolve: &[usize], played: &[Card]
         }
     }
     let present = copies.map(|n| n > 0);
-    let (lo, hi) = match pos.rules.ace_mode() {
-        AceMode::High => (2u8, 14u8),
-        AceMode::Low => (1, 13),
-        AceMode::Either => (1, 14),
-    };
+    let (lo, hi) = crate::sweep::ace_window(pos.rules.ace_mode());
     (0..52).any(|f| present[f] && !could_have_group(&present, f / 13, f % 13, jokers, lo, hi))
         || (jokers > 0 && jokers_short(&copies, jokers, lo, hi))
 }

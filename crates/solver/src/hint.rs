@@ -545,11 +545,7 @@ fn each_has_a_group(cards: &[Card], these: &[Card], ace: AceMode) -> bool {
     for f in cards.iter().filter_map(|c| c.natural_face()) {
         present[f.index()] = true;
     }
-    let (lo, hi) = match ace {
-        AceMode::High => (2u8, 14u8),
-        AceMode::Low => (1, 13),
-        AceMode::Either => (1, 14),
-    };
+    let (lo, hi) = crate::sweep::ace_window(ace);
     these.iter().filter_map(|c| c.natural_face()).all(|f| {
         let f = f.index();
         crate::sweep::could_have_group(&present, f / 13, f % 13, 0, lo, hi)
@@ -601,11 +597,7 @@ fn jokers_then_split(
     for (f, p) in present.iter_mut().enumerate() {
         *p = counts[f / 13][f % 13] > 0;
     }
-    let (lo, hi) = match ace {
-        AceMode::High => (2u8, 14u8),
-        AceMode::Low => (1, 13),
-        AceMode::Either => (1, 14),
-    };
+    let (lo, hi) = crate::sweep::ace_window(ace);
     // Every natural card can be grouped with naturals alone: the joker still
     // lies in a group with a natural card (a group holds three cards and a
     // test two jokers at most). Some joker of that group stands at the
@@ -1622,11 +1614,7 @@ impl<'a> Exact<'a> {
         for (p, &h) in present.iter_mut().zip(&pos.hand_counts) {
             *p |= h > 0;
         }
-        let (lo, hi) = match pos.rules.ace_mode() {
-            AceMode::High => (2u8, 14u8),
-            AceMode::Low => (1, 13),
-            AceMode::Either => (1, 14),
-        };
+        let (lo, hi) = crate::sweep::ace_window(pos.rules.ace_mode());
         cards.filter_map(|c| c.natural_face()).all(|f| {
             let f = f.index();
             crate::sweep::could_have_group(&present, f / 13, f % 13, jokers, lo, hi)
@@ -2058,11 +2046,7 @@ mod tests {
                 copies[f.index()] += 1;
             }
             let jokers = cards.iter().filter(|c| c.is_joker()).count();
-            let (lo, hi) = match rules.ace_mode() {
-                rami_melds::AceMode::High => (2, 14),
-                rami_melds::AceMode::Low => (1, 13),
-                rami_melds::AceMode::Either => (1, 14),
-            };
+            let (lo, hi) = crate::sweep::ace_window(rules.ace_mode());
             let want = brute(&cards, rules);
             splittable += usize::from(want);
             if crate::arrange::jokers_short(&copies, jokers, lo, hi) {

@@ -357,11 +357,7 @@ impl Position {
             return true;
         }
         let ace = self.rules.ace_mode();
-        let (lo, hi) = match ace {
-            rami_melds::AceMode::High => (2u8, 14u8),
-            rami_melds::AceMode::Low => (1, 13),
-            rami_melds::AceMode::Either => (1, 14),
-        };
+        let (lo, hi) = crate::sweep::ace_window(ace);
         (0..52).any(|f| {
             cards[f] > 0 && sweep::could_have_group(&avail, f / 13, f % 13, jokers, lo, hi)
         })

@@ -5,7 +5,7 @@
 
 use crate::{Play, SolveError, check_deck};
 use rami_cards::{Card, Face, Rank, Suit};
-use rami_melds::{AceMode, GroupKind, RuleSet, reading_order, validate_group};
+use rami_melds::{GroupKind, RuleSet, reading_order, validate_group};
 use std::collections::HashMap;
 
 /// Best (value, groups) per hand left, whether Vatikan's run is in, and the
@@ -108,11 +108,7 @@ fn candidates(rules: RuleSet, counts: &[u8; 53]) -> Vec<Candidate> {
             natural_run3,
         });
     };
-    let (lo, hi) = match rules.ace_mode() {
-        AceMode::High => (2u8, 14u8),
-        AceMode::Low => (1, 13),
-        AceMode::Either => (1, 14),
-    };
+    let (lo, hi) = crate::sweep::ace_window(rules.ace_mode());
     let face = |p: u8, s: Suit| {
         Face::new(
             Rank::new(if p == 14 { 1 } else { p }).unwrap_or(Rank::ACE),

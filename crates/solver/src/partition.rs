@@ -759,11 +759,7 @@ pub(crate) fn no_split_with_jokers(
         }
     }
     // Where a joker can stand in a run: the ace mode's positions.
-    let (lo, hi) = match ace {
-        AceMode::High => (2, 14),
-        AceMode::Low => (1, 13),
-        AceMode::Either => (1, 14),
-    };
+    let (lo, hi) = crate::sweep::ace_window(ace);
     // Per position `r`, jokers the cards at `r` and above need whatever
     // the search does before: a card no group of the naturals can hold has
     // a joker in its group, in a set of its rank or in a run at most two
@@ -1080,11 +1076,8 @@ mod tests {
                 }
             }
         }
-        let (lo, hi) = match ace {
-            AceMode::High => (2, 14),
-            AceMode::Low => (1, 13),
-            AceMode::Either => (1, 14),
-        };
+        let (lo, hi) = crate::sweep::ace_window(ace);
+        let (lo, hi) = (usize::from(lo), usize::from(hi));
         for s in 0..4 {
             for a in lo..=hi {
                 for b in a + 2..=hi {

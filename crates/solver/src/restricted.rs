@@ -491,11 +491,7 @@ fn pieces(
     names_down: &Counts,
 ) -> Vec<JokerGroup> {
     let rules = pos.rules.group_rules();
-    let (lo, hi) = match pos.rules.ace_mode() {
-        rami_melds::AceMode::High => (2u8, 14u8),
-        rami_melds::AceMode::Low => (1, 13),
-        rami_melds::AceMode::Either => (1, 14),
-    };
+    let (lo, hi) = crate::sweep::ace_window(pos.rules.ace_mode());
     let (low, high) = (n.p.min(n.q), n.p.max(n.q));
     let mut out = Vec::new();
     let mut spans: Vec<(u8, u8)> = Vec::new();
@@ -2119,11 +2115,7 @@ fn options(
     }
     // Runs: a stretch of one suit with the joker inside it or at one end (the
     // naturals are the stretch without one place, or the stretch itself).
-    let (lo, hi) = match pos.rules.ace_mode() {
-        rami_melds::AceMode::High => (2u8, 14u8),
-        rami_melds::AceMode::Low => (1, 13),
-        rami_melds::AceMode::Either => (1, 14),
-    };
+    let (lo, hi) = crate::sweep::ace_window(pos.rules.ace_mode());
     for s in 0..4 {
         for a in lo..=hi {
             for b in a + 1..=hi {

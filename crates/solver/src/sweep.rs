@@ -110,11 +110,8 @@ impl Spec {
     }
 
     fn positions(&self) -> std::ops::RangeInclusive<u8> {
-        match self.ace {
-            AceMode::High => 2..=14,
-            AceMode::Low => 1..=13,
-            AceMode::Either => 1..=14,
-        }
+        let (lo, hi) = ace_window(self.ace);
+        lo..=hi
     }
 
     /// The positions the sweep has to visit: those holding a card, widened by
@@ -841,11 +838,16 @@ fn extend_sets(counts: [u8; 4], n: usize, more: &[usize], jokers_left: u8, one: 
     })
 }
 
-/// Without jokers, more copies of face `f` than groups could hold them: a
-/// group holds one copy of a face at most, a set of its rank needs two
-/// copies of other suits, and a run through it one of the three pairs of
-/// places around it (distinct runs, distinct copies). Not for an
-/// ace-either ace (two places).
+/// The positions a group can hold in ace mode `ace` (1 the low ace, 14
+/// the high one), first and last.
+pub(crate) fn ace_window(ace: AceMode) -> (u8, u8) {
+    match ace {
+        AceMode::High => (2, 14),
+        AceMode::Low => (1, 13),
+        AceMode::Either => (1, 14),
+    }
+}
+
 /// Whether the card of `suit` and `rank` (0 = ace) could be in some group
 /// among the faces `present` marks, `jokers` filling gaps: two more suits of
 /// its rank, or a window of three places of its suit (within `lo..=hi`, the
@@ -874,6 +876,11 @@ pub(crate) fn could_have_group(
     })
 }
 
+/// Without jokers, more copies of face `f` than groups could hold them: a
+/// group holds one copy of a face at most, a set of its rank needs two
+/// copies of other suits, and a run through it one of the three pairs of
+/// places around it (distinct runs, distinct copies). Not for an
+/// ace-either ace (two places).
 fn too_many_copies(spec: &Spec, f: usize, lo: u8, hi: u8) -> bool {
     let (suit, rank) = (f / 13, f % 13);
     let c = u32::from(spec.must[f]);
