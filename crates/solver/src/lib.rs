@@ -1121,11 +1121,18 @@ fn solve_checked(pos: &Position, goal: Goal) -> Result<Option<Play>, SolveError>
     // refuses went to the check and then to the restricted search
     // (`REACHABLE=1 probe tah 4 84 20 100 h` #40: 32M instructions for
     // `5H` on `2H 3H 4H`).
+    // (One pass: the first extension is kept for the check should none be
+    // vouched for.)
     let play = if goal == Goal::Hint && !pos.strict && pos.rules == RuleSet::Tahiti {
-        if let Some(play) = hint_extension_where(pos, |p| extension_keeps_tahiti_rules(pos, p)) {
-            return Ok(Some(play));
+        let mut first: Option<Play> = None;
+        let vouched = hint_extension_where(pos, |p| {
+            first.get_or_insert_with(|| p.clone());
+            extension_keeps_tahiti_rules(pos, p)
+        });
+        if vouched.is_some() {
+            return Ok(vouched);
         }
-        match hint_extension(pos) {
+        match first {
             Some(play) => Some(play),
             None => solve_past_extension(pos, goal),
         }
@@ -1627,7 +1634,7 @@ fn hint_extension(pos: &Position) -> Option<Play> {
 }
 
 /// The first play of [`hint_extension`] that `accept` takes.
-fn hint_extension_where(pos: &Position, accept: impl Fn(&Play) -> bool) -> Option<Play> {
+fn hint_extension_where(pos: &Position, mut accept: impl FnMut(&Play) -> bool) -> Option<Play> {
     let rules = pos.rules.group_rules();
     let mut tried: Vec<Card> = Vec::with_capacity(pos.hand.len());
     let mut buffer: Vec<Card> = Vec::new();
@@ -2061,20 +2068,9 @@ mod tests {
                         at()
                     );
                     // The cards conserved, each joker a joker again.
-                    let faces = |cards: &mut dyn Iterator<Item = &Card>| {
-                        let (mut naturals, mut jokers) = (Vec::new(), 0);
-                        for c in cards {
-                            match c.natural_face() {
-                                Some(f) => naturals.push(f.index()),
-                                None => jokers += 1,
-                            }
-                        }
-                        naturals.sort_unstable();
-                        (naturals, jokers)
-                    };
                     assert_eq!(
-                        faces(&mut p.table.iter().flatten()),
-                        faces(&mut table.iter().flatten().chain(&p.played)),
+                        CardCounts::from_cards(p.table.iter().flatten()),
+                        CardCounts::from_cards(table.iter().flatten().chain(&p.played)),
                         "{}",
                         at()
                     );
