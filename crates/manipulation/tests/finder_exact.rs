@@ -1033,6 +1033,49 @@ fn tahiti_full_table_whole_hand_within_the_budget() {
     assert_eq!(play.count, 20, "{}", format_table(&play.table));
 }
 
+/// A position (#159 of seed 62 at 40 + 14) where the safety net stopped the
+/// search at 13 cards (118 points), at 300,000 states as at a million: the
+/// branches listed first spent it all. Taking
+/// the branches in turns (session 12) reaches the 14 cards and 122 points of
+/// the uncapped search within the net.
+#[test]
+fn tahiti_branches_take_turns_so_none_spends_the_whole_budget() {
+    let table = "7S 7H 7D 7C | QS QH QD QC | AS *AH AD AC | 10S 10H 10D 10C | 9S 9D *9C | \
+                 3H 4H 5H 6H 7H | JH JD JC | 3D 4D 5D 6D 7D 8D | KS KH *KD KC | \
+                 9D 10D JD QD KD AD | KH | 3S";
+    let hand = "AH KC 9H KD 9S 7C 4S * 3C 9C 7S 5C 6D 2C";
+    let cards = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostCards);
+    assert_eq!(cards.count, 14, "{}", format_table(&cards.table));
+    let points = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostPoints);
+    assert_eq!(points.points, 122, "{}", format_table(&points.table));
+}
+
+/// Writes the positions of `tahiti_caps_against_the_uncapped_search` (30 +
+/// 10, 40 + 14 and 84 + 20, as it draws them) to `tahiti-T.txt` in
+/// `RAMI_DUMP_DIR` (default: the system's temporary directory), a line
+/// `table<TAB>hand` each: the input of the probe's `FILE=` mode, which
+/// solves them in one process (session 12's comparisons).
+#[test]
+#[ignore]
+fn tahiti_positions_to_files() {
+    let dir = std::env::var("RAMI_DUMP_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| std::env::temp_dir());
+    for (seed, t, h, n) in [(61u64, 30, 10, 200), (62, 40, 14, 200), (63, 84, 20, 60)] {
+        let mut g = Gen::new(seed);
+        let mut out = String::new();
+        for _ in 0..n {
+            let (table, hand) = tahiti_position(&mut g, t, h);
+            out.push_str(&format!(
+                "{}\t{}\n",
+                format_table(&table),
+                format_cards(&hand)
+            ));
+        }
+        std::fs::write(dir.join(format!("tahiti-{t}.txt")), out).expect("a writable directory");
+    }
+}
+
 /// A position (#103 of seed 62 at 40 + 14) where the search stopped at 13
 /// cards within its safety net: freeing *QH and *5D, its joker groups named
 /// jokers for cards whose two copies are on the table (`10C JC QC *KC` and

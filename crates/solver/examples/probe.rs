@@ -15,6 +15,43 @@ fn main() {
     {
         rami_solver::internal::strict_states(n);
     }
+    if let Ok(file) = std::env::var("FILE") {
+        // FILE=path (the rule set as the first argument, as `tahiti`): one
+        // position a line, `table<TAB>hand` (the ignored test
+        // `tahiti_positions_to_files` writes such files), solved in this one
+        // process; prints a line per position: its number, then for the
+        // most cards and the most points the value, the sweep states and
+        // the restricted bites. `UNCAPPED=1`: the reference, caps off. Two
+        // builds' outputs compare position by position.
+        let rules: RuleSet = args[1].parse().unwrap();
+        rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let (t, h) = line.split_once('\t').unwrap();
+            let table = rami_cards::parse_table(t).unwrap();
+            let hand = rami_cards::parse_cards(h).unwrap();
+            let mut row = format!("{i}");
+            for goal in [Goal::MostCards, Goal::MostPoints] {
+                rami_solver::internal::take_stats();
+                let p =
+                    rami_solver::solve_with_copies(rules, rules.max_copies(), &table, &hand, goal)
+                        .unwrap();
+                let st = rami_solver::internal::take_stats();
+                let bites =
+                    rami_solver::internal::restricted_caps(std::env::var_os("UNCAPPED").is_none());
+                let v = p.map_or(0, |p| {
+                    if goal == Goal::MostCards {
+                        p.count as u32
+                    } else {
+                        p.points
+                    }
+                });
+                row.push_str(&format!(" {v} {} {bites}", st.states));
+            }
+            println!("{row}");
+        }
+        return;
+    }
     if let (Ok(t), Ok(h)) = (std::env::var("TABLE"), std::env::var("HAND")) {
         let rules: RuleSet = args[1].parse().unwrap();
         let table = rami_cards::parse_table(&t).unwrap();

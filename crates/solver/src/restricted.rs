@@ -76,13 +76,20 @@ const COMBOS_PER_BRANCH: usize = 400;
 const SWEEPS: usize = 2000;
 /// Sweep states one restricted search may explore: on full Tahiti tables 2,000
 /// sweeps took seconds; past this budget the best legal play found so far
-/// stands (deterministic: states, not time). Tahiti's best play has only this
-/// one, as a safety net ([`tahiti_exact`]). On full Vatikan tables it bites
+/// stands (deterministic: states, not time). Tahiti's best play has its own
+/// ([`TAHITI_STATES`]). On full Vatikan tables it bites
 /// on about one solve in a hundred (5.2 million states on one without it)
 /// and lowered 2 answers of 6,000 (session 7, BENCHMARKS): there, every
 /// sweep's play was refused by the copies rule for a set joker the sweep
 /// named, which no piece changes.
 const STATES: u64 = 300_000;
+/// Tahiti's best play's only cap, a safety net ([`tahiti_exact`]): sweep
+/// states, past which the best legal play found so far stands. Session 12
+/// raised it from 300,000: on 40 + 14 tables the answers below the uncapped
+/// search fell from 18 of 400 to 3 (with the walks' turns), and on full
+/// tables, where the net mostly bites, answers rose on 28 of 120 and fell on
+/// 3 (points), for 2.7 times the states there (docs/BENCHMARKS.md).
+const TAHITI_STATES: u64 = 1_000_000;
 
 thread_local! {
     /// Off only in tests (`internal::restricted_caps`): how far the caps change
@@ -867,121 +874,142 @@ fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
 /// the search that cannot beat the best legal play so far is cut by bounds
 /// that never understate (per group of branches freeing the same jokers,
 /// [`group_bound`]; per node of a branch's walk), so the answer is the
-/// restricted optimum, unless the safety net ([`STATES`]) stops the search
-/// first (counted as a bite: on full tables it mostly does, see
-/// docs/BENCHMARKS.md, session 7).
+/// restricted optimum, unless the safety net ([`TAHITI_STATES`]) stops the
+/// search first (counted as a bite: on full tables it mostly does, see
+/// docs/BENCHMARKS.md, sessions 7 and 12).
+///
+/// The walks go in turns, so that one branch cannot spend the whole budget
+/// while a better one waits (session 12: on 40 + 14 tables a single walk
+/// could take all of it and find nothing). First every branch in the order
+/// listed, each for at most [`FIRST_TURN`] states (the one that frees no
+/// joker and extends no frozen group, listed first and mostly cheap, to its
+/// end: it gives the legal play the others are measured by); that keeps the
+/// deep early dives the listed order gave full tables, where the net bites
+/// and the answer is the best found. Then the walks left, the highest bound
+/// first (a walk's best node, never above its group's bound), each for at
+/// most [`TURN`] states; among equal bounds the one that has spent the least,
+/// then the one freeing the most jokers (each is a real card played and a
+/// joker to lay: the plain optimum mostly frees all it can), then the first
+/// listed. The search ends, exact, when the best legal play reaches every
+/// bound left.
 fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
     let mut best: Kept = None;
-    let until = states_so_far().saturating_add(STATES);
-    // The branches freeing the same jokers, together: one bound may pass
-    // over all their frozen groups' extensions at once ([`group_bound`]).
-    // Taken when the group's first branch comes, floored by the best play
-    // so far; the branches keep their order.
+    let until = states_so_far().saturating_add(TAHITI_STATES);
+    // The branches freeing the same jokers, together: one bound holds for
+    // all their frozen groups' extensions at once ([`group_bound`]), taken
+    // when the group's first branch is to run (floored by the best play so
+    // far); until then the ceiling stands in.
     let branches = pos.branches();
-    let mut groups: Vec<Vec<Branch>> = Vec::new();
-    for branch in &branches {
-        match groups.iter_mut().find(|g| g[0].freed == branch.freed) {
-            Some(members) => members.push(branch.clone()),
-            None => groups.push(vec![branch.clone()]),
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut group_of = vec![0usize; branches.len()];
+    for (b, branch) in branches.iter().enumerate() {
+        match groups
+            .iter()
+            .position(|g| branches[g[0]].freed == branch.freed)
+        {
+            Some(g) => {
+                groups[g].push(b);
+                group_of[b] = g;
+            }
+            None => {
+                group_of[b] = groups.len();
+                groups.push(vec![b]);
+            }
         }
     }
-    let mut bounds: Vec<Option<i32>> = vec![None; groups.len()];
-    for branch in &branches {
-        if best.as_ref().is_some_and(|(v, _)| *v >= ceiling) {
-            break;
+    let mut bound = vec![ceiling; branches.len()];
+    let mut bound_known = vec![false; groups.len()];
+    let mut walks: Vec<Option<Walk>> = (0..branches.len()).map(|_| None).collect();
+    let mut done = vec![false; branches.len()];
+    let mut spent = vec![0u64; branches.len()];
+    // The first pass's next branch.
+    let mut listed = 0;
+    loop {
+        while listed < branches.len() && (done[listed] || spent[listed] > 0) {
+            listed += 1;
         }
-        if states_so_far() > until {
-            bite();
-            break;
-        }
-        let Some(g) = groups.iter().position(|g| g[0].freed == branch.freed) else {
-            continue;
+        let first_pass = listed < branches.len();
+        let next = if first_pass {
+            Some((listed, bound[listed]))
+        } else {
+            (0..branches.len())
+                .filter(|&b| !done[b])
+                .map(|b| {
+                    let top = walks[b]
+                        .as_ref()
+                        .map_or(bound[b], |w| w.top().min(bound[b]));
+                    (b, top)
+                })
+                .max_by_key(|&(b, top)| {
+                    (
+                        top,
+                        std::cmp::Reverse(spent[b]),
+                        branches[b].freed.len(),
+                        std::cmp::Reverse(b),
+                    )
+                })
         };
-        let members = &groups[g];
-        let bound = *bounds[g].get_or_insert_with(|| {
-            if members.len() < 2 {
-                return ceiling;
-            }
-            let floor = best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1);
-            group_bound(pos, goal, members, &dissolve, floor)
-        });
-        let top = ceiling.min(bound);
+        let Some((b, top)) = next else {
+            break;
+        };
         if best.as_ref().is_some_and(|(v, _)| *v >= top) {
-            continue;
+            if first_pass {
+                done[b] = true;
+                continue;
+            }
+            // Every walk left is bounded by this one's bound.
+            break;
         }
-        if !tahiti_branch(pos, goal, top, &dissolve, branch, until, &mut best) {
+        let g = group_of[b];
+        if !bound_known[g] && groups[g].len() > 1 {
+            bound_known[g] = true;
+            let floor = best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1);
+            let members: Vec<Branch> = groups[g].iter().map(|&m| branches[m].clone()).collect();
+            let lower = ceiling.min(group_bound(pos, goal, &members, &dissolve, floor));
+            for &m in &groups[g] {
+                bound[m] = lower;
+            }
+            if lower < top {
+                continue;
+            }
+        }
+        let now = states_so_far();
+        if now > until {
             bite();
             break;
+        }
+        let walk = match walks[b].as_mut() {
+            Some(walk) => walk,
+            None => match Walk::new(pos, goal, top, &dissolve, &branches[b], &best) {
+                Some(walk) => walks[b].insert(walk),
+                None => {
+                    done[b] = true;
+                    continue;
+                }
+            },
+        };
+        let turn = match (first_pass, b) {
+            (true, 0) => u64::MAX,
+            (true, _) => FIRST_TURN,
+            (false, _) => TURN,
+        };
+        let finished = walk.run(&mut best, until.min(now.saturating_add(turn)));
+        spent[b] += (states_so_far() - now).max(1);
+        if finished {
+            done[b] = true;
+            walks[b] = None;
         }
     }
     best.map(|(_, play)| play)
 }
 
-/// One branch of [`tahiti_exact`], by its [`Walk`] (`ceiling`: no play of
-/// it is worth more); `false` when the safety net stopped it.
-fn tahiti_branch(
-    pos: &Position,
-    goal: Goal,
-    ceiling: i32,
-    dissolve: &[usize],
-    branch: &Branch,
-    until: u64,
-    best: &mut Kept,
-) -> bool {
-    let (mut slots, alike, state) = slots(pos, branch, usize::MAX);
-    if slots.iter().any(|s| s.is_empty()) {
-        return true;
-    }
-    let weight = |o: &Option<JokerGroup>| {
-        o.as_ref()
-            .map_or(0, |jg| combo_score(pos, goal, std::slice::from_ref(jg)))
-    };
-    for slot in &mut slots {
-        // The most hand-card weight first, a hand joker kept last.
-        slot.sort_by_key(|o| (std::cmp::Reverse(weight(o)), o.is_none()));
-    }
-    let weights: Vec<Vec<i32>> = slots
-        .iter()
-        .map(|slot| slot.iter().map(weight).collect())
-        .collect();
-    // The most the joker groups can add in hand cards.
-    let most: i32 = weights
-        .iter()
-        .map(|w| w.iter().copied().max().unwrap_or(0).max(0))
-        .sum();
-    // The branch's bound: its rest without jokers plus the most its joker
-    // groups can add. (Its unrestricted optimum, jokers wild, bounds it
-    // too, but that sweep cost more than it saved: on the probe's 40 + 14
-    // Tahiti positions, 2.56 against 2.37 million states.)
-    let mut root = None;
-    if let Some((v, _)) = best.as_ref() {
-        let (r, all) = rest_sweep(pos, goal, branch, dissolve, &[], None, v + 1 - most);
-        if r + most <= *v {
-            return true;
-        }
-        root = Some((r, all));
-    }
-    let mut walk = Walk {
-        root,
-        pos,
-        goal,
-        branch,
-        dissolve,
-        slots: &slots,
-        weights: &weights,
-        names: vec![std::cell::OnceCell::new(); slots.len()],
-        limits: name_limits(pos, branch),
-        copies: CopiesLeft::of_branch(pos, branch),
-        alike,
-        state: &state,
-        top: ceiling,
-        best,
-        swept: std::collections::HashMap::new(),
-        until,
-    };
-    walk.run()
-}
+/// The sweep states [`tahiti_exact`]'s first pass gives each branch's walk.
+const FIRST_TURN: u64 = 50_000;
+
+/// The sweep states a walk of [`tahiti_exact`] runs, after the first pass,
+/// before the walk of the highest bound is chosen again.
+const TURN: u64 = 10_000;
 
 /// The hand-card weight of a joker group outside the faces `priced` (bit
 /// per face; see [`Walk::split`]); a hand joker counts.
@@ -1129,9 +1157,9 @@ struct Walk<'a> {
     goal: Goal,
     branch: &'a Branch,
     dissolve: &'a [usize],
-    slots: &'a [Vec<Option<JokerGroup>>],
+    slots: Vec<Vec<Option<JokerGroup>>>,
     /// Per slot and option: the hand cards' weight.
-    weights: &'a [Vec<i32>],
+    weights: Vec<Vec<i32>>,
     /// Per slot and option: the names its joker may carry ([`joker_names`]),
     /// found when first asked for (many branches end at their root).
     names: Vec<std::cell::OnceCell<Vec<Vec<Face>>>>,
@@ -1140,17 +1168,16 @@ struct Walk<'a> {
     copies: CopiesLeft,
     alike: usize,
     /// What the joker groups may use.
-    state: &'a State,
-    /// The unrestricted optimum: reaching it ends the search.
+    state: State,
+    /// No play of the branch is worth more: reaching it ends the walk.
     top: i32,
-    best: &'a mut Kept,
     /// What the combinations swept so far take (see [`uses`]) and whether
     /// the rules refused the play found: another combination taking the same
     /// is the same sweep.
     swept: std::collections::HashMap<Uses, bool>,
-    /// The safety net: past this many sweep states (this thread's count) the
-    /// search stops and the best legal play so far stands.
-    until: u64,
+    /// The nodes still to search, and how many were pushed (the tie-break).
+    heap: std::collections::BinaryHeap<Node>,
+    seq: u64,
 }
 
 /// A node of the search: its bound, its depth and a tie-break (among equal
@@ -1170,10 +1197,82 @@ type Node = (
 /// [`Walk::name_cost`]).
 type Bases = (i32, Option<(i32, u64, u64)>);
 
-impl Walk<'_> {
-    /// No play `bound` bounds can beat the best so far.
-    fn beaten(&self, bound: i32) -> bool {
-        self.best.as_ref().is_some_and(|(v, _)| bound <= *v)
+/// No play `bound` bounds can beat the best so far.
+fn beaten(best: &Kept, bound: i32) -> bool {
+    best.as_ref().is_some_and(|(v, _)| bound <= *v)
+}
+
+impl<'a> Walk<'a> {
+    /// The walk of one branch of [`tahiti_exact`] (`ceiling`: no play of it
+    /// is worth more), `None` when its root bound cannot beat `best` (or a
+    /// freed joker has nowhere to go).
+    fn new(
+        pos: &'a Position,
+        goal: Goal,
+        ceiling: i32,
+        dissolve: &'a [usize],
+        branch: &'a Branch,
+        best: &Kept,
+    ) -> Option<Walk<'a>> {
+        let (mut slots, alike, state) = slots(pos, branch, usize::MAX);
+        if slots.iter().any(|s| s.is_empty()) {
+            return None;
+        }
+        let weight = |o: &Option<JokerGroup>| {
+            o.as_ref()
+                .map_or(0, |jg| combo_score(pos, goal, std::slice::from_ref(jg)))
+        };
+        for slot in &mut slots {
+            // The most hand-card weight first, a hand joker kept last.
+            slot.sort_by_key(|o| (std::cmp::Reverse(weight(o)), o.is_none()));
+        }
+        let weights: Vec<Vec<i32>> = slots
+            .iter()
+            .map(|slot| slot.iter().map(weight).collect())
+            .collect();
+        // The most the joker groups can add in hand cards.
+        let most: i32 = weights
+            .iter()
+            .map(|w| w.iter().copied().max().unwrap_or(0).max(0))
+            .sum();
+        // The branch's bound: its rest without jokers plus the most its joker
+        // groups can add. (Its unrestricted optimum, jokers wild, bounds it
+        // too, but that sweep cost more than it saved: on the probe's 40 + 14
+        // Tahiti positions, 2.56 against 2.37 million states.)
+        let mut root = None;
+        if let Some((v, _)) = best.as_ref() {
+            let (r, all) = rest_sweep(pos, goal, branch, dissolve, &[], None, v + 1 - most);
+            if r + most <= *v {
+                return None;
+            }
+            root = Some((r, all));
+        }
+        let n = slots.len();
+        let mut heap = std::collections::BinaryHeap::new();
+        heap.push((ceiling, 0, std::cmp::Reverse(0), Vec::new(), None));
+        Some(Walk {
+            root,
+            pos,
+            goal,
+            branch,
+            dissolve,
+            slots,
+            weights,
+            names: vec![std::cell::OnceCell::new(); n],
+            limits: name_limits(pos, branch),
+            copies: CopiesLeft::of_branch(pos, branch),
+            alike,
+            state,
+            top: ceiling,
+            swept: std::collections::HashMap::new(),
+            heap,
+            seq: 0,
+        })
+    }
+
+    /// The bound of the best node left (`i32::MIN` when none is).
+    fn top(&self) -> i32 {
+        self.heap.peek().map_or(i32::MIN, |n| n.0.min(self.top))
     }
 
     /// The joker groups of `idx` and what they leave, `None` if they do not
@@ -1306,20 +1405,22 @@ impl Walk<'_> {
         total
     }
 
-    /// The search; `false` when the safety net stopped it.
-    fn run(&mut self) -> bool {
+    /// The search, from where it last stopped: `true` when it has ended
+    /// (every node left is beaten by `best`, or none is left), `false` when
+    /// this thread's sweep states passed `until` first (it may go on later).
+    fn run(&mut self, best: &mut Kept, until: u64) -> bool {
         let n = self.slots.len();
-        let mut heap: std::collections::BinaryHeap<Node> = std::collections::BinaryHeap::new();
-        let mut seq = 0u64;
-        heap.push((self.top, 0, std::cmp::Reverse(seq), Vec::new(), None));
-        while let Some((bound, _, _, idx, bases)) = heap.pop() {
-            if self.beaten(bound) || self.beaten(self.top) {
+        while let Some(node) = self.heap.pop() {
+            if beaten(best, node.0) || beaten(best, self.top) {
                 // Every node left is bounded by this one's bound.
+                self.heap.clear();
                 return true;
             }
-            if states_so_far() > self.until {
+            if states_so_far() > until {
+                self.heap.push(node);
                 return false;
             }
+            let (bound, _, _, idx, bases) = node;
             let Some((chosen, left)) = self.chosen(&idx) else {
                 continue;
             };
@@ -1337,11 +1438,11 @@ impl Walk<'_> {
             }
             let k = idx.len();
             if k == n {
-                let before = self.best.as_ref().map(|(v, _)| *v);
-                self.leaf(&chosen);
+                let before = best.as_ref().map(|(v, _)| *v);
+                self.leaf(&chosen, best);
                 // The bounds must hold for every legal play (one below a play
                 // would lower answers silently).
-                if let Some((v, _)) = &self.best
+                if let Some((v, _)) = best.as_ref()
                     && before != Some(*v)
                 {
                     debug_assert!(*v <= bound, "Tahiti node bound {bound} below a play {v}");
@@ -1360,7 +1461,7 @@ impl Walk<'_> {
                     // matter. The sweeps are floored by it, less what the
                     // slots left can add (a bound below the floor comes back
                     // as `floor - 1`, which still bounds).
-                    let need = self.best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1);
+                    let need = best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1);
                     let (b, all) = match (k, self.root) {
                         (0, Some(root)) => root,
                         _ => rest_sweep(
@@ -1392,8 +1493,9 @@ impl Walk<'_> {
                     }
                     if lower < bound {
                         // Lower than it stood: back in line.
-                        seq += 1;
-                        heap.push((lower, k, std::cmp::Reverse(seq), idx, Some((b, split))));
+                        self.seq += 1;
+                        let seq = std::cmp::Reverse(self.seq);
+                        self.heap.push((lower, k, seq, idx, Some((b, split))));
                         continue;
                     }
                     (b, split)
@@ -1409,7 +1511,7 @@ impl Walk<'_> {
             for i in from..self.slots[k].len() {
                 let after = self.most_from(k + 1, if next_alike { i } else { 0 });
                 let mut child = (base + self.weights[k][i] + after).min(bound);
-                if self.beaten(child) {
+                if beaten(best, child) {
                     // The options come heaviest first.
                     break;
                 }
@@ -1420,7 +1522,7 @@ impl Walk<'_> {
                 };
                 if let Some((rest, priced, _)) = after_split {
                     child = child.min(rest + self.unpriced(&self.slots[k][i], priced) - cost);
-                    if self.beaten(child) {
+                    if beaten(best, child) {
                         continue;
                     }
                 }
@@ -1433,15 +1535,16 @@ impl Walk<'_> {
                         next.push(slot.len() - 1);
                     }
                 }
-                seq += 1;
-                heap.push((child, next.len(), std::cmp::Reverse(seq), next, None));
+                self.seq += 1;
+                let seq = std::cmp::Reverse(self.seq);
+                self.heap.push((child, next.len(), seq, next, None));
             }
         }
         true
     }
 
     /// Sweeps the rest of the combination `chosen`.
-    fn leaf(&mut self, chosen: &[JokerGroup]) {
+    fn leaf(&mut self, chosen: &[JokerGroup], best: &mut Kept) {
         let key = uses(chosen);
         if self.swept.get(&key) == Some(&false) {
             return;
@@ -1449,7 +1552,7 @@ impl Walk<'_> {
         let mut b = self.branch.clone();
         b.no_wild = true;
         b.joker_groups = chosen.to_vec();
-        let refused = consider(self.pos, self.goal, b, self.dissolve, self.best);
+        let refused = consider(self.pos, self.goal, b, self.dissolve, best);
         self.swept.insert(key, refused);
     }
 }
