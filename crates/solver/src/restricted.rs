@@ -33,9 +33,10 @@
 //!   ([`CopiesLeft`]: no combination whose names take every copy, and a
 //!   joker still to lay keeps a copy of its name off the table). The best play
 //!   (most cards, most points) searches the combinations best bound first
-//!   with no cap on options or combinations ([`tahiti_exact`]): exact unless
-//!   its safety net ([`STATES`]) stops it (mid-game it rarely does; on full
-//!   tables, with hundreds of branches, mostly). The hint lists combinations best
+//!   with no cap on options or combinations, the branches in turns
+//!   ([`tahiti_exact`]): exact unless its safety net ([`TAHITI_STATES`])
+//!   stops it (mid-game it rarely does; on full tables, with hundreds of
+//!   branches, mostly). The hint lists combinations best
 //!   first under the caps ([`tahiti`]); so does, without caps, the reference
 //!   the tests hold the best play to (`internal::restricted_caps(false)`).
 //!
@@ -86,9 +87,10 @@ const STATES: u64 = 300_000;
 /// Tahiti's best play's only cap, a safety net ([`tahiti_exact`]): sweep
 /// states, past which the best legal play found so far stands. Session 12
 /// raised it from 300,000: on 40 + 14 tables the answers below the uncapped
-/// search fell from 18 of 400 to 3 (with the walks' turns), and on full
-/// tables, where the net mostly bites, answers rose on 28 of 120 and fell on
-/// 3 (points), for 2.7 times the states there (docs/BENCHMARKS.md).
+/// search fell from 18 of 400 to 7 (12 with the budget alone, the walks'
+/// turns the rest), for 17% more states; on full tables, where the net
+/// mostly bites, answers rose on 28 of 120 and fell on 3 (points), for 2.7
+/// times the states (docs/BENCHMARKS.md, "Session 12, Tahiti's turns").
 const TAHITI_STATES: u64 = 1_000_000;
 
 thread_local! {
