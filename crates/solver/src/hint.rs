@@ -17,7 +17,8 @@
 //! Before the search, a hand card that simply extends a group is looked for
 //! (`hint_extension` in lib.rs), and with jokers around, one card with one
 //! group ([`one_card_fewest_groups`], nothing freed, or the card freeing a
-//! joker of the group): each is the least a play can disturb.
+//! joker of the group, in Tahiti a frozen group's): each is the least a
+//! play can disturb.
 //! When that one-card test finds nothing, what it proved (per group, no hand
 //! card makes a layout with it alone, nothing freed) spares [`exact`] the
 //! same sweeps; a hand card that extends no group alone spares it the
@@ -291,7 +292,16 @@ pub(crate) fn one_card_fewest_groups(
     let branch = Branch::default();
     let mut spent = 0usize;
     let cards = distinct_naturals(pos);
-    let groups: Vec<usize> = (0..pos.table.len()).filter(|&g| movable(pos, g)).collect();
+    // Tahiti's frozen groups too, each only in the branch where the card
+    // frees its joker (see [`freeing_branch`]): its one-card hints of a
+    // freed joker were found only by the whole hint sweep, which sweeps
+    // the whole table with the joker wild (`REACHABLE=1 probe tah 4 30 10
+    // 300 h` #145: `8H` into `8S *8H 8D 8C`, the joker to `QD KD AD`, a
+    // sweep of 9,855 states after one of 1,821 for the branch freeing
+    // nothing).
+    let groups: Vec<usize> = (0..pos.table.len())
+        .filter(|&g| movable(pos, g) || frees_alone(pos, g))
+        .collect();
     // One group alone: which groups no card can take (see [`NoOneGroupPlay`]).
     let mut proved: Vec<bool> = (0..pos.table.len()).map(|g| movable(pos, g)).collect();
     if sizes.contains(&1) {
@@ -313,6 +323,12 @@ pub(crate) fn one_card_fewest_groups(
                 if !touches(pos, g1, c) {
                     continue;
                 }
+                // A frozen group takes part only freed, by its joker's card.
+                if !movable(pos, g1)
+                    && first_named_joker(pos, g1).map(|(_, f)| f) != c.natural_face()
+                {
+                    continue;
+                }
                 let seconds: Vec<Option<usize>> = if size == 1 {
                     vec![None]
                 } else {
@@ -320,7 +336,11 @@ pub(crate) fn one_card_fewest_groups(
                         .iter()
                         .enumerate()
                         .filter(|&(j, &g2)| {
+                            // (A frozen group with another: from the frozen
+                            // side, where the card frees it; a one-card play
+                            // frees one joker, so never two frozen groups.)
                             j != i
+                                && movable(pos, g2)
                                 && (touches(pos, g2, c) || groups_touch(pos, g2, g1))
                                 // A pair whose first group also takes the card
                                 // is tried once, from its lower index.
@@ -354,7 +374,9 @@ pub(crate) fn one_card_fewest_groups(
                     // #79: `2C` into `AC *2C 3C 4C` as `AC 2C 3C 4C *5C`,
                     // found before by the whole hint sweep and its steps).
                     let freeing = freeing_branch(pos, &dissolve, c);
-                    for (b, plain) in [(Some(&branch), true), (freeing.as_ref(), false)] {
+                    // A frozen group is rebuilt only once its joker is freed.
+                    let plain_branch = movable(pos, g1).then_some(&branch);
+                    for (b, plain) in [(plain_branch, true), (freeing.as_ref(), false)] {
                         let Some(b) = b else { continue };
                         let layout = match feasible(pos, b, &dissolve, &[c], &mut spent) {
                             Test::Layout(l) => l,
@@ -420,12 +442,25 @@ pub(crate) fn one_card_fewest_groups(
 /// The branch of the table rules in which hand card `c`, put down, frees
 /// the jokers of the groups of `dissolve` named for it (Carousel and
 /// Vatikan: a joker whose real card is on the table already is free in
-/// the plain branch, and Tahiti's frozen groups are never dissolved here);
-/// `None` when no such joker lies there. The jokers named for it in other
-/// groups keep their names, as the branches of [`Position::branches`]
-/// that free only some of them do.
+/// the plain branch); `None` when no such joker lies there. The jokers
+/// named for it in other groups keep their names, as the branches of
+/// [`Position::branches`] that free only some of them do. Tahiti: the
+/// frozen group of `dissolve` whose first joker is named for `c` (one
+/// card frees one frozen group, the first joker as `Position::branches`
+/// frees it), every other frozen group staying as it is.
 fn freeing_branch(pos: &Position, dissolve: &[usize], c: Card) -> Option<Branch> {
     let f = c.natural_face()?;
+    if pos.rules == RuleSet::Tahiti {
+        let &g = dissolve.iter().find(|&&g| pos.kinds[g] == Kind::Frozen)?;
+        let (i, _) = first_named_joker(pos, g).filter(|&(_, x)| x == f)?;
+        let mut forced = [0u8; 52];
+        forced[f.index()] = 1;
+        return Some(Branch {
+            freed: vec![(g, i)],
+            forced,
+            ..Branch::default()
+        });
+    }
     if !matches!(pos.rules, RuleSet::Carousel | RuleSet::Vatikan) || pos.on_table[f.index()] {
         return None;
     }
@@ -449,6 +484,24 @@ fn freeing_branch(pos: &Position, dissolve: &[usize], c: Card) -> Option<Branch>
         forced,
         ..Branch::default()
     })
+}
+
+/// Tahiti: the first named joker of frozen group `g` (its place and name),
+/// the one a card of that name frees ([`Position::branches`]).
+fn first_named_joker(pos: &Position, g: usize) -> Option<(usize, rami_cards::Face)> {
+    if pos.kinds[g] != Kind::Frozen {
+        return None;
+    }
+    pos.table[g]
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| c.declared().map(|f| (i, f)))
+}
+
+/// Tahiti: frozen group `g` can be freed by a hand card (the real card of
+/// its first named joker is in the hand).
+fn frees_alone(pos: &Position, g: usize) -> bool {
+    first_named_joker(pos, g).is_some_and(|(_, f)| pos.hand_counts[f.index()] > 0)
 }
 
 /// The table left (`None`: a group rebuilt elsewhere), then the layout's
@@ -1924,6 +1977,38 @@ mod tests {
                 crate::legal::check(rules, 2, &table, &play.table, &play.played),
                 Ok(()),
                 "{rules:?}"
+            );
+        }
+    }
+
+    /// Tahiti: a hand card that frees a frozen group's joker is a one-card
+    /// play of that group, or of it and one more ([`super::one_card_fewest_groups`]
+    /// tries the freed group in the branch freeing it, as the whole hint
+    /// sweep does): `4H` into `2H 3H *4H 5H 6H`, the joker on at the end
+    /// (one group); `8H` into `8S *8H 8D 8C`, the joker beside `QD KD AD`
+    /// (a set of four has no room for it: two groups). The plays pass the
+    /// table rules.
+    #[test]
+    fn a_card_freeing_a_tahiti_joker_is_a_one_card_play() {
+        for (table, hand, card, groups) in [
+            ("2H 3H *4H 5H 6H | 9S 9H 9D", "4H KC", "4H", 1),
+            ("AS AH AC | 8S *8H 8D 8C | QD KD AD", "8H 5S", "8H", 2),
+        ] {
+            let table = rami_cards::parse_table(table).expect("a table");
+            let hand = rami_cards::parse_cards(hand).expect("a hand");
+            let pos =
+                crate::Position::new(RuleSet::Tahiti, 2, &table, &hand).expect("a valid position");
+            let play = super::one_card_fewest_groups(&pos, 1..=2).expect("a one-card play");
+            assert_eq!(play.played, rami_cards::parse_cards(card).expect("a card"));
+            assert_eq!(
+                play.changed.len(),
+                groups,
+                "{}",
+                rami_cards::format_table(&play.table)
+            );
+            assert_eq!(
+                crate::legal::check(RuleSet::Tahiti, 2, &table, &play.table, &play.played),
+                Ok(())
             );
         }
     }
