@@ -160,11 +160,10 @@ struct NoOneGroupPlay {
     kinds: Vec<Kind>,
     hand: Vec<Card>,
     proved: Vec<bool>,
-    /// The test over one and two groups found no legal play of one card
-    /// changing one group or two, and nothing was cut short or refused on
-    /// the way, on a Carousel or Vatikan table and a hand without jokers
-    /// (see [`proved_no_small_play`]).
-    no_small_play: bool,
+    /// The test found no legal play of one card changing this many groups
+    /// or fewer (0, 1 or 2), and nothing was cut short or refused on the
+    /// way (see [`proved_one_card_groups`]).
+    proved_groups: usize,
 }
 
 thread_local! {
@@ -187,29 +186,61 @@ fn proved_no_one_group_play(pos: &Position, g: usize) -> bool {
     })
 }
 
-/// Whether [`one_card_fewest_groups`] proved that no legal play of one
-/// hand card of `pos` changes only one or two input groups. It tries every
-/// natural hand card (the hand holds no joker) with every group, and with
-/// every pair of groups of which the second is near the card or the first
-/// (a group near neither keeps a valid layout of its own, so such a play
-/// gives one changing the first alone), in the branch freeing nothing and
-/// the one where the card frees a joker of those groups: in Carousel and
-/// Vatikan a play of one card frees only a joker it replaces, and every
-/// other joker of the groups is free already or keeps its name (all their
-/// groups are plain ones). Each test that found no layout proved it, and
-/// none gave up or had its layout refused by the rules. Then [`exact`]
-/// starts its one-card search at three groups, as it does without jokers.
-fn proved_no_small_play(pos: &Position) -> bool {
+/// The most groups `n` (0, 1 or 2) such that [`one_card_fewest_groups`]
+/// proved that no legal play of one hand card of `pos` changes `n` input
+/// groups or fewer. It tries every natural hand card (the hand holds no
+/// joker) with every group, and (for two) with every pair of groups of
+/// which the second is near the card or the first (a group near neither
+/// keeps a valid layout of its own, so such a play gives one changing the
+/// first alone), in the branch freeing nothing and the one where the card
+/// frees a joker of those groups: in Carousel and Vatikan a play of one
+/// card frees only a joker it replaces, and every other joker of the
+/// groups is free already or keeps its name (all their groups are plain
+/// ones). In Tahiti (see [`tahiti_provable`]) a play of one card either
+/// rebuilds plain groups (the branch freeing nothing), or frees the one
+/// frozen group whose joker is named for it (dissolved, its jokers wild,
+/// with any plain group), or extends a frozen group, which no hand card
+/// does there, and a loose single there is none. Each test that found no
+/// layout proved it, and none gave up or had its layout refused by the
+/// rules. Then [`exact`] starts its one-card search past those sizes, as
+/// it does without jokers (a hint found by the test at two groups has one
+/// group settled: `REACHABLE=1 probe tah 4 30 10 300 h` #220).
+fn proved_one_card_groups(pos: &Position) -> usize {
     NO_ONE_GROUP_PLAY.with(|p| {
-        p.borrow().as_ref().is_some_and(|p| {
-            p.no_small_play
-                && p.rules == pos.rules
-                && p.copies == pos.copies
-                && p.kinds == pos.kinds
-                && p.hand == pos.hand
-                && p.table == pos.table
-        })
+        p.borrow()
+            .as_ref()
+            .filter(|p| {
+                p.rules == pos.rules
+                    && p.copies == pos.copies
+                    && p.kinds == pos.kinds
+                    && p.hand == pos.hand
+                    && p.table == pos.table
+            })
+            .map_or(0, |p| p.proved_groups)
     })
+}
+
+/// Tahiti: whether the one-card tests can prove there is no small play
+/// ([`proved_one_card_groups`]): no loose single on the table (the tests
+/// take none), and no hand card extends a frozen group (a play of one
+/// frozen group the tests do not make).
+fn tahiti_provable(pos: &Position) -> bool {
+    let rules = pos.rules.group_rules();
+    pos.table
+        .iter()
+        .enumerate()
+        .all(|(g, group)| match pos.kinds[g] {
+            Kind::Loose => false,
+            Kind::Normal => true,
+            Kind::Frozen => distinct_naturals(pos).into_iter().all(|c| {
+                if !may_extend(group, c) {
+                    return true;
+                }
+                let mut cards = group.clone();
+                cards.push(c);
+                rami_melds::validate_group(&cards, rules).is_err()
+            }),
+        })
 }
 
 /// Per joker name, how many of the input table's jokers of that name break
@@ -310,9 +341,14 @@ pub(crate) fn one_card_fewest_groups(
     let mut wider: Option<Play> = None;
     let over = over_copied(pos);
     // Something was cut short or refused: no proof of "no play" (see
-    // [`proved_no_small_play`]).
-    let mut cut = pos.hand_jokers > 0 || !matches!(pos.rules, RuleSet::Carousel | RuleSet::Vatikan);
-    let both = sizes.contains(&1) && sizes.contains(&2);
+    // [`proved_one_card_groups`]).
+    let mut cut = pos.hand_jokers > 0
+        || match pos.rules {
+            RuleSet::Carousel | RuleSet::Vatikan => false,
+            RuleSet::Tahiti => !tahiti_provable(pos),
+            _ => true,
+        };
+    let from_one = sizes.contains(&1);
     for size in sizes {
         for &c in &cards {
             // The first group must take the card; a second one must be near the
@@ -343,8 +379,9 @@ pub(crate) fn one_card_fewest_groups(
                                 && movable(pos, g2)
                                 && (touches(pos, g2, c) || groups_touch(pos, g2, g1))
                                 // A pair whose first group also takes the card
-                                // is tried once, from its lower index.
-                                && (j > i || !touches(pos, g2, c))
+                                // is tried once, from its lower index (with a
+                                // frozen group, from the frozen side only).
+                                && (j > i || !touches(pos, g2, c) || !movable(pos, g1))
                         })
                         .map(|(_, &g2)| Some(g2))
                         .collect()
@@ -364,7 +401,19 @@ pub(crate) fn one_card_fewest_groups(
                         .flat_map(|&g| pos.table[g].iter().copied())
                         .collect();
                     cards.push(c);
-                    if splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false) {
+                    // A frozen group is tested freed, its jokers wild, which
+                    // `feasible`'s own split check (plain groups only) leaves
+                    // to its sweep: the split reading each joker as any card
+                    // refutes what has no layout (`REACHABLE=1 probe tah 4
+                    // 30 10 300 h` #220: `AD` into `AS AH *AD AC`, a sweep
+                    // of 6,230 states for no layout).
+                    let frozen = !movable(pos, g1);
+                    let splits = if frozen {
+                        splits_with_jokers(&cards, pos.rules.ace_mode())
+                    } else {
+                        splits_into_groups(&cards, pos.rules.ace_mode())
+                    };
+                    if splits == Some(false) {
                         continue;
                     }
                     // The plain branch, then (when `c` is the real card of
@@ -424,17 +473,16 @@ pub(crate) fn one_card_fewest_groups(
                     kinds: pos.kinds.clone(),
                     hand: pos.hand.clone(),
                     proved: std::mem::take(&mut proved),
-                    no_small_play: false,
+                    proved_groups: usize::from(!cut),
                 });
             });
+        } else if from_one && size == 2 && !cut {
+            NO_ONE_GROUP_PLAY.with(|p| {
+                if let Some(p) = p.borrow_mut().as_mut() {
+                    p.proved_groups = 2;
+                }
+            });
         }
-    }
-    if both && !cut {
-        NO_ONE_GROUP_PLAY.with(|p| {
-            if let Some(p) = p.borrow_mut().as_mut() {
-                p.no_small_play = true;
-            }
-        });
     }
     wider
 }
@@ -821,15 +869,20 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     let mut low = if base.count >= 3 { 0 } else { 1 };
     if sound
         && base.count == 1
-        && ((!pos.jokers_around() && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti))
-            || proved_no_small_play(pos))
+        && !pos.jokers_around()
+        && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti)
     {
         // Such a hint came from the search's `finish_best`, which tried every
         // card with one group and with two (while fewer than its own) by the
-        // same tests, or with jokers around from the same tests before the
-        // search, which proved there is no such play: those sizes are
-        // settled.
+        // same tests: those sizes are settled.
         low = top.min(3);
+    } else if sound && base.count == 1 {
+        // With jokers around, the same tests before the search proved there
+        // is no such play of so many groups or fewer.
+        let proved = proved_one_card_groups(pos);
+        if proved > 0 {
+            low = (proved + 1).min(top);
+        }
     }
     let loose = (0..pos.table.len())
         .filter(|&g| pos.kinds[g] == Kind::Loose)
@@ -1896,8 +1949,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// When the one-card test over one and two groups proves there is no
-    /// such play ([`super::proved_no_small_play`]), the exact search's own
-    /// test of every set of one or two groups (every branch of the table
+    /// such play ([`super::proved_one_card_groups`]), the exact search's own
+    /// test of every set of one and two groups (every branch of the table
     /// rules kept inside the set) finds none either: random mid-game
     /// Carousel and Vatikan positions, jokers on the table, none in hand.
     #[test]
@@ -1914,7 +1967,7 @@ mod tests {
                 continue;
             };
             if super::one_card_fewest_groups(&pos, 1..=2).is_some()
-                || !super::proved_no_small_play(&pos)
+                || super::proved_one_card_groups(&pos) < 2
             {
                 continue;
             }
@@ -1932,6 +1985,69 @@ mod tests {
             }
         }
         assert!(proved > 80, "{proved} positions proved");
+    }
+
+    /// As [`no_small_play_proved_is_no_small_play`], for every proof: when
+    /// the one-card test over one and two groups proves there is no play
+    /// of one card of so many groups or fewer ([`super::proved_one_card_groups`]),
+    /// the exact search's own tests of every set of that many groups or
+    /// fewer (every branch of the table rules kept inside the set) find
+    /// none either: random mid-game Carousel and Vatikan positions with
+    /// jokers on the table, Tahiti ones with frozen groups (tables a game
+    /// can reach), no joker in the hand. A play the test finds changes
+    /// more groups than it proved.
+    #[test]
+    fn fewer_groups_proved_take_no_one_card_play() {
+        let mut g = crate::test_positions::Gen::new(14);
+        let mut proved = [[0usize; 3]; 3];
+        for case in 0..9000 {
+            let r = case % 3;
+            let rules = [RuleSet::Carousel, RuleSet::Vatikan, RuleSet::Tahiti][r];
+            let jokers = if rules == RuleSet::Tahiti { 4 } else { 2 };
+            let (table, hand) =
+                g.position_from_deck(rules.group_rules(), jokers, 30, 10, 0.3, rules.max_copies());
+            if hand.iter().any(|c| c.is_joker())
+                || !table.iter().flatten().any(|c| c.is_joker())
+                || rami_melds::table_rules::check_copies(&table, rules.max_copies()).is_err()
+            {
+                continue;
+            }
+            let Ok(pos) = crate::Position::new(rules, 2, &table, &hand) else {
+                continue;
+            };
+            let found = super::one_card_fewest_groups(&pos, 1..=2);
+            let groups = super::proved_one_card_groups(&pos);
+            proved[r][groups] += 1;
+            if groups == 0 {
+                continue;
+            }
+            let at = || {
+                format!(
+                    "{rules:?} {} | hand {}",
+                    rami_cards::format_table(&table),
+                    rami_cards::format_cards(&hand)
+                )
+            };
+            if let Some(play) = &found {
+                assert!(play.changed.len() > groups, "{}", at());
+            }
+            let mut search = Exact::new(&pos, 1);
+            for size in 1..=groups {
+                for set in search.sets(size) {
+                    assert!(
+                        search.unarranged(&set).is_none() && search.any_play(&set).is_none(),
+                        "{}: groups {set:?}",
+                        at()
+                    );
+                }
+            }
+        }
+        for (r, p) in proved.iter().enumerate() {
+            assert!(
+                p[1] + p[2] > 40,
+                "rules {r}: {p:?} positions with 0, 1, 2 groups proved"
+            );
+        }
     }
 
     /// Three sets of one rank: eight natural fives and a joker make
