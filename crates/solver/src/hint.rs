@@ -330,8 +330,13 @@ pub(crate) fn one_card_fewest_groups(
     // 300 h` #145: `8H` into `8S *8H 8D 8C`, the joker to `QD KD AD`, a
     // sweep of 9,855 states after one of 1,821 for the branch freeing
     // nothing).
-    let groups: Vec<usize> = (0..pos.table.len())
-        .filter(|&g| movable(pos, g) || frees_alone(pos, g))
+    // They come after the plain groups at each size, for every card: their
+    // tests are the dearer (the joker wild with any plain group), and a
+    // plain play of as many groups spares them (#139: `5C` freeing `5S 5H
+    // 5D *5C` tried with every group before `8D`'s plain pair).
+    let groups: Vec<usize> = (0..pos.table.len()).filter(|&g| movable(pos, g)).collect();
+    let frozen: Vec<usize> = (0..pos.table.len())
+        .filter(|&g| frees_alone(pos, g))
         .collect();
     // One group alone: which groups no card can take (see [`NoOneGroupPlay`]).
     let mut proved: Vec<bool> = (0..pos.table.len()).map(|g| movable(pos, g)).collect();
@@ -350,116 +355,116 @@ pub(crate) fn one_card_fewest_groups(
         };
     let from_one = sizes.contains(&1);
     for size in sizes {
-        for &c in &cards {
-            // The first group must take the card; a second one must be near the
-            // card or the first group (otherwise it cannot take part).
-            for (i, &g1) in groups.iter().enumerate() {
-                // No group of the layout can hold the card without a card
-                // next to it: proved for this card.
-                if !touches(pos, g1, c) {
-                    continue;
-                }
-                // A frozen group takes part only freed, by its joker's card.
-                if !movable(pos, g1)
-                    && first_named_joker(pos, g1).map(|(_, f)| f) != c.natural_face()
-                {
-                    continue;
-                }
-                let seconds: Vec<Option<usize>> = if size == 1 {
-                    vec![None]
-                } else {
-                    groups
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, &g2)| {
-                            // (A frozen group with another: from the frozen
-                            // side, where the card frees it; a one-card play
-                            // frees one joker, so never two frozen groups.)
-                            j != i
-                                && movable(pos, g2)
-                                && (touches(pos, g2, c) || groups_touch(pos, g2, g1))
-                                // A pair whose first group also takes the card
-                                // is tried once, from its lower index (with a
-                                // frozen group, from the frozen side only).
-                                && (j > i || !touches(pos, g2, c) || !movable(pos, g1))
-                        })
-                        .map(|(_, &g2)| Some(g2))
-                        .collect()
-                };
-                for g2 in seconds {
-                    let dissolve: Vec<usize> = std::iter::once(g1).chain(g2).collect();
-                    if !mends_copies(pos, &over, &dissolve) {
-                        // No legal play of these groups (nothing proved of
-                        // their layouts).
-                        if size == 1 {
-                            proved[g1] = false;
-                        }
+        for firsts in [&groups, &frozen] {
+            for &c in &cards {
+                // The first group must take the card; a second one must be near the
+                // card or the first group (otherwise it cannot take part).
+                for &g1 in firsts.iter() {
+                    // No group of the layout can hold the card without a card
+                    // next to it: proved for this card.
+                    if !touches(pos, g1, c) {
                         continue;
                     }
-                    let mut cards: Vec<Card> = dissolve
-                        .iter()
-                        .flat_map(|&g| pos.table[g].iter().copied())
-                        .collect();
-                    cards.push(c);
-                    // A frozen group is tested freed, its jokers wild, which
-                    // `feasible`'s own split check (plain groups only) leaves
-                    // to its sweep: the split reading each joker as any card
-                    // refutes what has no layout (`REACHABLE=1 probe tah 4
-                    // 30 10 300 h` #220: `AD` into `AS AH *AD AC`, a sweep
-                    // of 6,230 states for no layout).
-                    let frozen = !movable(pos, g1);
-                    let splits = if frozen {
-                        splits_with_jokers(&cards, pos.rules.ace_mode())
+                    // A frozen group takes part only freed, by its joker's card.
+                    if !movable(pos, g1)
+                        && first_named_joker(pos, g1).map(|(_, f)| f) != c.natural_face()
+                    {
+                        continue;
+                    }
+                    let seconds: Vec<Option<usize>> = if size == 1 {
+                        vec![None]
                     } else {
-                        splits_into_groups(&cards, pos.rules.ace_mode())
+                        // (A frozen group with a plain one: from the frozen
+                        // side, where the card frees it; a one-card play
+                        // frees one joker, so never two frozen groups.)
+                        groups
+                            .iter()
+                            .filter(|&&g2| {
+                                g2 != g1
+                                    && (touches(pos, g2, c) || groups_touch(pos, g2, g1))
+                                    // A pair whose first group also takes the card
+                                    // is tried once, from its lower index (with a
+                                    // frozen group, from the frozen side only).
+                                    && (g2 > g1 || !touches(pos, g2, c) || !movable(pos, g1))
+                            })
+                            .map(|&g2| Some(g2))
+                            .collect()
                     };
-                    if splits == Some(false) {
-                        continue;
-                    }
-                    // The plain branch, then (when `c` is the real card of
-                    // a joker of these groups) the one freeing it: the card
-                    // takes the joker's place and the joker a new name in
-                    // the same groups (`REACHABLE=1 probe car 2 30 10 300 h`
-                    // #79: `2C` into `AC *2C 3C 4C` as `AC 2C 3C 4C *5C`,
-                    // found before by the whole hint sweep and its steps).
-                    let freeing = freeing_branch(pos, &dissolve, c);
-                    // A frozen group is rebuilt only once its joker is freed.
-                    let plain_branch = movable(pos, g1).then_some(&branch);
-                    for (b, plain) in [(plain_branch, true), (freeing.as_ref(), false)] {
-                        let Some(b) = b else { continue };
-                        let layout = match feasible(pos, b, &dissolve, &[c], &mut spent) {
-                            Test::Layout(l) => l,
-                            Test::None => continue,
-                            Test::GaveUp => {
-                                if size == 1 && plain {
-                                    proved[g1] = false;
-                                }
-                                cut = true;
-                                continue;
+                    for g2 in seconds {
+                        let dissolve: Vec<usize> = std::iter::once(g1).chain(g2).collect();
+                        if !mends_copies(pos, &over, &dissolve) {
+                            // No legal play of these groups (nothing proved of
+                            // their layouts).
+                            if size == 1 {
+                                proved[g1] = false;
                             }
+                            continue;
+                        }
+                        let mut cards: Vec<Card> = dissolve
+                            .iter()
+                            .flat_map(|&g| pos.table[g].iter().copied())
+                            .collect();
+                        cards.push(c);
+                        // A frozen group is tested freed, its jokers wild, which
+                        // `feasible`'s own split check (plain groups only) leaves
+                        // to its sweep: the split reading each joker as any card
+                        // refutes what has no layout (`REACHABLE=1 probe tah 4
+                        // 30 10 300 h` #220: `AD` into `AS AH *AD AC`, a sweep
+                        // of 6,230 states for no layout).
+                        let frozen = !movable(pos, g1);
+                        let splits = if frozen {
+                            splits_with_jokers(&cards, pos.rules.ace_mode())
+                        } else {
+                            splits_into_groups(&cards, pos.rules.ace_mode())
                         };
-                        match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
-                            Some(play) if play.changed.len() <= size => return Some(play),
-                            // The rules' mend moved a joker to another group
-                            // (`legal::rename_set_jokers`): a play, but of more
-                            // groups; the search goes on, and it stands if
-                            // nothing better turns up.
-                            Some(play)
-                                if wider
-                                    .as_ref()
-                                    .is_none_or(|w| play.changed.len() < w.changed.len()) =>
-                            {
-                                wider = Some(play);
+                        if splits == Some(false) {
+                            continue;
+                        }
+                        // The plain branch, then (when `c` is the real card of
+                        // a joker of these groups) the one freeing it: the card
+                        // takes the joker's place and the joker a new name in
+                        // the same groups (`REACHABLE=1 probe car 2 30 10 300 h`
+                        // #79: `2C` into `AC *2C 3C 4C` as `AC 2C 3C 4C *5C`,
+                        // found before by the whole hint sweep and its steps).
+                        let freeing = freeing_branch(pos, &dissolve, c);
+                        // A frozen group is rebuilt only once its joker is freed.
+                        let plain_branch = movable(pos, g1).then_some(&branch);
+                        for (b, plain) in [(plain_branch, true), (freeing.as_ref(), false)] {
+                            let Some(b) = b else { continue };
+                            let layout = match feasible(pos, b, &dissolve, &[c], &mut spent) {
+                                Test::Layout(l) => l,
+                                Test::None => continue,
+                                Test::GaveUp => {
+                                    if size == 1 && plain {
+                                        proved[g1] = false;
+                                    }
+                                    cut = true;
+                                    continue;
+                                }
+                            };
+                            match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
+                                Some(play) if play.changed.len() <= size => return Some(play),
+                                // The rules' mend moved a joker to another group
+                                // (`legal::rename_set_jokers`): a play, but of more
+                                // groups; the search goes on, and it stands if
+                                // nothing better turns up.
+                                Some(play)
+                                    if wider
+                                        .as_ref()
+                                        .is_none_or(|w| play.changed.len() < w.changed.len()) =>
+                                {
+                                    wider = Some(play);
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            // A layout the rules refuse or mend into more groups:
+                            // another layout of the same group might not be, so
+                            // nothing is proved.
+                            if size == 1 && plain {
+                                proved[g1] = false;
+                            }
+                            cut = true;
                         }
-                        // A layout the rules refuse or mend into more groups:
-                        // another layout of the same group might not be, so
-                        // nothing is proved.
-                        if size == 1 && plain {
-                            proved[g1] = false;
-                        }
-                        cut = true;
                     }
                 }
             }
