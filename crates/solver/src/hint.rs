@@ -17,7 +17,8 @@
 //! Before the search, a hand card that simply extends a group is looked for
 //! (`hint_extension` in lib.rs), and with jokers around, one card with one
 //! group ([`one_card_fewest_groups`], nothing freed, or the card freeing a
-//! joker of the group): each is the least a play can disturb.
+//! joker of the group, in Tahiti a frozen group's): each is the least a
+//! play can disturb.
 //! When that one-card test finds nothing, what it proved (per group, no hand
 //! card makes a layout with it alone, nothing freed) spares [`exact`] the
 //! same sweeps; a hand card that extends no group alone spares it the
@@ -159,11 +160,10 @@ struct NoOneGroupPlay {
     kinds: Vec<Kind>,
     hand: Vec<Card>,
     proved: Vec<bool>,
-    /// The test over one and two groups found no legal play of one card
-    /// changing one group or two, and nothing was cut short or refused on
-    /// the way, on a Carousel or Vatikan table and a hand without jokers
-    /// (see [`proved_no_small_play`]).
-    no_small_play: bool,
+    /// The test found no legal play of one card changing this many groups
+    /// or fewer (0, 1 or 2), and nothing was cut short or refused on the
+    /// way (see [`proved_one_card_groups`]).
+    proved_groups: usize,
 }
 
 thread_local! {
@@ -186,29 +186,61 @@ fn proved_no_one_group_play(pos: &Position, g: usize) -> bool {
     })
 }
 
-/// Whether [`one_card_fewest_groups`] proved that no legal play of one
-/// hand card of `pos` changes only one or two input groups. It tries every
-/// natural hand card (the hand holds no joker) with every group, and with
-/// every pair of groups of which the second is near the card or the first
-/// (a group near neither keeps a valid layout of its own, so such a play
-/// gives one changing the first alone), in the branch freeing nothing and
-/// the one where the card frees a joker of those groups: in Carousel and
-/// Vatikan a play of one card frees only a joker it replaces, and every
-/// other joker of the groups is free already or keeps its name (all their
-/// groups are plain ones). Each test that found no layout proved it, and
-/// none gave up or had its layout refused by the rules. Then [`exact`]
-/// starts its one-card search at three groups, as it does without jokers.
-fn proved_no_small_play(pos: &Position) -> bool {
+/// The most groups `n` (0, 1 or 2) such that [`one_card_fewest_groups`]
+/// proved that no legal play of one hand card of `pos` changes `n` input
+/// groups or fewer. It tries every natural hand card (the hand holds no
+/// joker) with every group, and (for two) with every pair of groups of
+/// which the second is near the card or the first (a group near neither
+/// keeps a valid layout of its own, so such a play gives one changing the
+/// first alone), in the branch freeing nothing and the one where the card
+/// frees a joker of those groups: in Carousel and Vatikan a play of one
+/// card frees only a joker it replaces, and every other joker of the
+/// groups is free already or keeps its name (all their groups are plain
+/// ones). In Tahiti (see [`tahiti_provable`]) a play of one card either
+/// rebuilds plain groups (the branch freeing nothing), or frees the one
+/// frozen group whose joker is named for it (dissolved, its jokers wild,
+/// with any plain group), or extends a frozen group, which no hand card
+/// does there, and a loose single there is none. Each test that found no
+/// layout proved it, and none gave up or had its layout refused by the
+/// rules. Then [`exact`] starts its one-card search past those sizes, as
+/// it does without jokers (a hint found by the test at two groups has one
+/// group settled: `REACHABLE=1 probe tah 4 30 10 300 h` #220).
+fn proved_one_card_groups(pos: &Position) -> usize {
     NO_ONE_GROUP_PLAY.with(|p| {
-        p.borrow().as_ref().is_some_and(|p| {
-            p.no_small_play
-                && p.rules == pos.rules
-                && p.copies == pos.copies
-                && p.kinds == pos.kinds
-                && p.hand == pos.hand
-                && p.table == pos.table
-        })
+        p.borrow()
+            .as_ref()
+            .filter(|p| {
+                p.rules == pos.rules
+                    && p.copies == pos.copies
+                    && p.kinds == pos.kinds
+                    && p.hand == pos.hand
+                    && p.table == pos.table
+            })
+            .map_or(0, |p| p.proved_groups)
     })
+}
+
+/// Tahiti: whether the one-card tests can prove there is no small play
+/// ([`proved_one_card_groups`]): no loose single on the table (the tests
+/// take none), and no hand card extends a frozen group (a play of one
+/// frozen group the tests do not make).
+fn tahiti_provable(pos: &Position) -> bool {
+    let rules = pos.rules.group_rules();
+    pos.table
+        .iter()
+        .enumerate()
+        .all(|(g, group)| match pos.kinds[g] {
+            Kind::Loose => false,
+            Kind::Normal => true,
+            Kind::Frozen => distinct_naturals(pos).into_iter().all(|c| {
+                if !may_extend(group, c) {
+                    return true;
+                }
+                let mut cards = group.clone();
+                cards.push(c);
+                rami_melds::validate_group(&cards, rules).is_err()
+            }),
+        })
 }
 
 /// Per joker name, how many of the input table's jokers of that name break
@@ -291,7 +323,21 @@ pub(crate) fn one_card_fewest_groups(
     let branch = Branch::default();
     let mut spent = 0usize;
     let cards = distinct_naturals(pos);
+    // Tahiti's frozen groups too, each only in the branch where the card
+    // frees its joker (see [`freeing_branch`]): its one-card hints of a
+    // freed joker were found only by the whole hint sweep, which sweeps
+    // the whole table with the joker wild (`REACHABLE=1 probe tah 4 30 10
+    // 300 h` #145: `8H` into `8S *8H 8D 8C`, the joker to `QD KD AD`, a
+    // sweep of 9,855 states after one of 1,821 for the branch freeing
+    // nothing).
+    // They come after the plain groups at each size, for every card: their
+    // tests are the dearer (the joker wild with any plain group), and a
+    // plain play of as many groups spares them (#139: `5C` freeing `5S 5H
+    // 5D *5C` tried with every group before `8D`'s plain pair).
     let groups: Vec<usize> = (0..pos.table.len()).filter(|&g| movable(pos, g)).collect();
+    let frozen: Vec<usize> = (0..pos.table.len())
+        .filter(|&g| frees_alone(pos, g))
+        .collect();
     // One group alone: which groups no card can take (see [`NoOneGroupPlay`]).
     let mut proved: Vec<bool> = (0..pos.table.len()).map(|g| movable(pos, g)).collect();
     if sizes.contains(&1) {
@@ -300,95 +346,125 @@ pub(crate) fn one_card_fewest_groups(
     let mut wider: Option<Play> = None;
     let over = over_copied(pos);
     // Something was cut short or refused: no proof of "no play" (see
-    // [`proved_no_small_play`]).
-    let mut cut = pos.hand_jokers > 0 || !matches!(pos.rules, RuleSet::Carousel | RuleSet::Vatikan);
-    let both = sizes.contains(&1) && sizes.contains(&2);
+    // [`proved_one_card_groups`]).
+    let mut cut = pos.hand_jokers > 0
+        || match pos.rules {
+            RuleSet::Carousel | RuleSet::Vatikan => false,
+            RuleSet::Tahiti => !tahiti_provable(pos),
+            _ => true,
+        };
+    let from_one = sizes.contains(&1);
     for size in sizes {
-        for &c in &cards {
-            // The first group must take the card; a second one must be near the
-            // card or the first group (otherwise it cannot take part).
-            for (i, &g1) in groups.iter().enumerate() {
-                // No group of the layout can hold the card without a card
-                // next to it: proved for this card.
-                if !touches(pos, g1, c) {
-                    continue;
-                }
-                let seconds: Vec<Option<usize>> = if size == 1 {
-                    vec![None]
-                } else {
-                    groups
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, &g2)| {
-                            j != i
-                                && (touches(pos, g2, c) || groups_touch(pos, g2, g1))
-                                // A pair whose first group also takes the card
-                                // is tried once, from its lower index.
-                                && (j > i || !touches(pos, g2, c))
-                        })
-                        .map(|(_, &g2)| Some(g2))
-                        .collect()
-                };
-                for g2 in seconds {
-                    let dissolve: Vec<usize> = std::iter::once(g1).chain(g2).collect();
-                    if !mends_copies(pos, &over, &dissolve) {
-                        // No legal play of these groups (nothing proved of
-                        // their layouts).
-                        if size == 1 {
-                            proved[g1] = false;
-                        }
+        for firsts in [&groups, &frozen] {
+            for &c in &cards {
+                // The first group must take the card; a second one must be near the
+                // card or the first group (otherwise it cannot take part).
+                for &g1 in firsts.iter() {
+                    // No group of the layout can hold the card without a card
+                    // next to it: proved for this card.
+                    if !touches(pos, g1, c) {
                         continue;
                     }
-                    let mut cards: Vec<Card> = dissolve
-                        .iter()
-                        .flat_map(|&g| pos.table[g].iter().copied())
-                        .collect();
-                    cards.push(c);
-                    if splits_into_groups(&cards, pos.rules.ace_mode()) == Some(false) {
+                    // A frozen group takes part only freed, by its joker's card.
+                    if !movable(pos, g1)
+                        && first_named_joker(pos, g1).map(|(_, f)| f) != c.natural_face()
+                    {
                         continue;
                     }
-                    // The plain branch, then (when `c` is the real card of
-                    // a joker of these groups) the one freeing it: the card
-                    // takes the joker's place and the joker a new name in
-                    // the same groups (`REACHABLE=1 probe car 2 30 10 300 h`
-                    // #79: `2C` into `AC *2C 3C 4C` as `AC 2C 3C 4C *5C`,
-                    // found before by the whole hint sweep and its steps).
-                    let freeing = freeing_branch(pos, &dissolve, c);
-                    for (b, plain) in [(Some(&branch), true), (freeing.as_ref(), false)] {
-                        let Some(b) = b else { continue };
-                        let layout = match feasible(pos, b, &dissolve, &[c], &mut spent) {
-                            Test::Layout(l) => l,
-                            Test::None => continue,
-                            Test::GaveUp => {
-                                if size == 1 && plain {
-                                    proved[g1] = false;
-                                }
-                                cut = true;
-                                continue;
+                    let seconds: Vec<Option<usize>> = if size == 1 {
+                        vec![None]
+                    } else {
+                        // (A frozen group with a plain one: from the frozen
+                        // side, where the card frees it; a one-card play
+                        // frees one joker, so never two frozen groups.)
+                        groups
+                            .iter()
+                            .filter(|&&g2| {
+                                g2 != g1
+                                    && (touches(pos, g2, c) || groups_touch(pos, g2, g1))
+                                    // A pair whose first group also takes the card
+                                    // is tried once, from its lower index (with a
+                                    // frozen group, from the frozen side only).
+                                    && (g2 > g1 || !touches(pos, g2, c) || !movable(pos, g1))
+                            })
+                            .map(|&g2| Some(g2))
+                            .collect()
+                    };
+                    for g2 in seconds {
+                        let dissolve: Vec<usize> = std::iter::once(g1).chain(g2).collect();
+                        if !mends_copies(pos, &over, &dissolve) {
+                            // No legal play of these groups (nothing proved of
+                            // their layouts).
+                            if size == 1 {
+                                proved[g1] = false;
                             }
+                            continue;
+                        }
+                        let mut cards: Vec<Card> = dissolve
+                            .iter()
+                            .flat_map(|&g| pos.table[g].iter().copied())
+                            .collect();
+                        cards.push(c);
+                        // A frozen group is tested freed, its jokers wild, which
+                        // `feasible`'s own split check (plain groups only) leaves
+                        // to its sweep: the split reading each joker as any card
+                        // refutes what has no layout (`REACHABLE=1 probe tah 4
+                        // 30 10 300 h` #220: `AD` into `AS AH *AD AC`, a sweep
+                        // of 6,230 states for no layout).
+                        let frozen = !movable(pos, g1);
+                        let splits = if frozen {
+                            splits_with_jokers(&cards, pos.rules.ace_mode())
+                        } else {
+                            splits_into_groups(&cards, pos.rules.ace_mode())
                         };
-                        match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
-                            Some(play) if play.changed.len() <= size => return Some(play),
-                            // The rules' mend moved a joker to another group
-                            // (`legal::rename_set_jokers`): a play, but of more
-                            // groups; the search goes on, and it stands if
-                            // nothing better turns up.
-                            Some(play)
-                                if wider
-                                    .as_ref()
-                                    .is_none_or(|w| play.changed.len() < w.changed.len()) =>
-                            {
-                                wider = Some(play);
+                        if splits == Some(false) {
+                            continue;
+                        }
+                        // The plain branch, then (when `c` is the real card of
+                        // a joker of these groups) the one freeing it: the card
+                        // takes the joker's place and the joker a new name in
+                        // the same groups (`REACHABLE=1 probe car 2 30 10 300 h`
+                        // #79: `2C` into `AC *2C 3C 4C` as `AC 2C 3C 4C *5C`,
+                        // found before by the whole hint sweep and its steps).
+                        let freeing = freeing_branch(pos, &dissolve, c);
+                        // A frozen group is rebuilt only once its joker is freed.
+                        let plain_branch = movable(pos, g1).then_some(&branch);
+                        for (b, plain) in [(plain_branch, true), (freeing.as_ref(), false)] {
+                            let Some(b) = b else { continue };
+                            let layout = match feasible(pos, b, &dissolve, &[c], &mut spent) {
+                                Test::Layout(l) => l,
+                                Test::None => continue,
+                                Test::GaveUp => {
+                                    if size == 1 && plain {
+                                        proved[g1] = false;
+                                    }
+                                    cut = true;
+                                    continue;
+                                }
+                            };
+                            match legal_play(pos, lay_out(pos, c, &dissolve, layout)) {
+                                Some(play) if play.changed.len() <= size => return Some(play),
+                                // The rules' mend moved a joker to another group
+                                // (`legal::rename_set_jokers`): a play, but of more
+                                // groups; the search goes on, and it stands if
+                                // nothing better turns up.
+                                Some(play)
+                                    if wider
+                                        .as_ref()
+                                        .is_none_or(|w| play.changed.len() < w.changed.len()) =>
+                                {
+                                    wider = Some(play);
+                                }
+                                _ => {}
                             }
-                            _ => {}
+                            // A layout the rules refuse or mend into more groups:
+                            // another layout of the same group might not be, so
+                            // nothing is proved.
+                            if size == 1 && plain {
+                                proved[g1] = false;
+                            }
+                            cut = true;
                         }
-                        // A layout the rules refuse or mend into more groups:
-                        // another layout of the same group might not be, so
-                        // nothing is proved.
-                        if size == 1 && plain {
-                            proved[g1] = false;
-                        }
-                        cut = true;
                     }
                 }
             }
@@ -402,17 +478,16 @@ pub(crate) fn one_card_fewest_groups(
                     kinds: pos.kinds.clone(),
                     hand: pos.hand.clone(),
                     proved: std::mem::take(&mut proved),
-                    no_small_play: false,
+                    proved_groups: usize::from(!cut),
                 });
             });
+        } else if from_one && size == 2 && !cut {
+            NO_ONE_GROUP_PLAY.with(|p| {
+                if let Some(p) = p.borrow_mut().as_mut() {
+                    p.proved_groups = 2;
+                }
+            });
         }
-    }
-    if both && !cut {
-        NO_ONE_GROUP_PLAY.with(|p| {
-            if let Some(p) = p.borrow_mut().as_mut() {
-                p.no_small_play = true;
-            }
-        });
     }
     wider
 }
@@ -420,12 +495,25 @@ pub(crate) fn one_card_fewest_groups(
 /// The branch of the table rules in which hand card `c`, put down, frees
 /// the jokers of the groups of `dissolve` named for it (Carousel and
 /// Vatikan: a joker whose real card is on the table already is free in
-/// the plain branch, and Tahiti's frozen groups are never dissolved here);
-/// `None` when no such joker lies there. The jokers named for it in other
-/// groups keep their names, as the branches of [`Position::branches`]
-/// that free only some of them do.
+/// the plain branch); `None` when no such joker lies there. The jokers
+/// named for it in other groups keep their names, as the branches of
+/// [`Position::branches`] that free only some of them do. Tahiti: the
+/// frozen group of `dissolve` whose first joker is named for `c` (one
+/// card frees one frozen group, the first joker as `Position::branches`
+/// frees it), every other frozen group staying as it is.
 fn freeing_branch(pos: &Position, dissolve: &[usize], c: Card) -> Option<Branch> {
     let f = c.natural_face()?;
+    if pos.rules == RuleSet::Tahiti {
+        let &g = dissolve.iter().find(|&&g| pos.kinds[g] == Kind::Frozen)?;
+        let (i, _) = first_named_joker(pos, g).filter(|&(_, x)| x == f)?;
+        let mut forced = [0u8; 52];
+        forced[f.index()] = 1;
+        return Some(Branch {
+            freed: vec![(g, i)],
+            forced,
+            ..Branch::default()
+        });
+    }
     if !matches!(pos.rules, RuleSet::Carousel | RuleSet::Vatikan) || pos.on_table[f.index()] {
         return None;
     }
@@ -449,6 +537,24 @@ fn freeing_branch(pos: &Position, dissolve: &[usize], c: Card) -> Option<Branch>
         forced,
         ..Branch::default()
     })
+}
+
+/// Tahiti: the first named joker of frozen group `g` (its place and name),
+/// the one a card of that name frees ([`Position::branches`]).
+fn first_named_joker(pos: &Position, g: usize) -> Option<(usize, rami_cards::Face)> {
+    if pos.kinds[g] != Kind::Frozen {
+        return None;
+    }
+    pos.table[g]
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| c.declared().map(|f| (i, f)))
+}
+
+/// Tahiti: frozen group `g` can be freed by a hand card (the real card of
+/// its first named joker is in the hand).
+fn frees_alone(pos: &Position, g: usize) -> bool {
+    first_named_joker(pos, g).is_some_and(|(_, f)| pos.hand_counts[f.index()] > 0)
 }
 
 /// The table left (`None`: a group rebuilt elsewhere), then the layout's
@@ -768,15 +874,20 @@ pub(crate) fn exact(pos: &Position, base: Play) -> Play {
     let mut low = if base.count >= 3 { 0 } else { 1 };
     if sound
         && base.count == 1
-        && ((!pos.jokers_around() && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti))
-            || proved_no_small_play(pos))
+        && !pos.jokers_around()
+        && !matches!(pos.rules, RuleSet::Vatikan | RuleSet::Tahiti)
     {
         // Such a hint came from the search's `finish_best`, which tried every
         // card with one group and with two (while fewer than its own) by the
-        // same tests, or with jokers around from the same tests before the
-        // search, which proved there is no such play: those sizes are
-        // settled.
+        // same tests: those sizes are settled.
         low = top.min(3);
+    } else if sound && base.count == 1 {
+        // With jokers around, the same tests before the search proved there
+        // is no such play of so many groups or fewer.
+        let proved = proved_one_card_groups(pos);
+        if proved > 0 {
+            low = (proved + 1).min(top);
+        }
     }
     let loose = (0..pos.table.len())
         .filter(|&g| pos.kinds[g] == Kind::Loose)
@@ -1843,8 +1954,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// When the one-card test over one and two groups proves there is no
-    /// such play ([`super::proved_no_small_play`]), the exact search's own
-    /// test of every set of one or two groups (every branch of the table
+    /// such play ([`super::proved_one_card_groups`]), the exact search's own
+    /// test of every set of one and two groups (every branch of the table
     /// rules kept inside the set) finds none either: random mid-game
     /// Carousel and Vatikan positions, jokers on the table, none in hand.
     #[test]
@@ -1861,7 +1972,7 @@ mod tests {
                 continue;
             };
             if super::one_card_fewest_groups(&pos, 1..=2).is_some()
-                || !super::proved_no_small_play(&pos)
+                || super::proved_one_card_groups(&pos) < 2
             {
                 continue;
             }
@@ -1879,6 +1990,69 @@ mod tests {
             }
         }
         assert!(proved > 80, "{proved} positions proved");
+    }
+
+    /// As [`no_small_play_proved_is_no_small_play`], for every proof: when
+    /// the one-card test over one and two groups proves there is no play
+    /// of one card of so many groups or fewer ([`super::proved_one_card_groups`]),
+    /// the exact search's own tests of every set of that many groups or
+    /// fewer (every branch of the table rules kept inside the set) find
+    /// none either: random mid-game Carousel and Vatikan positions with
+    /// jokers on the table, Tahiti ones with frozen groups (tables a game
+    /// can reach), no joker in the hand. A play the test finds changes
+    /// more groups than it proved.
+    #[test]
+    fn fewer_groups_proved_take_no_one_card_play() {
+        let mut g = crate::test_positions::Gen::new(14);
+        let mut proved = [[0usize; 3]; 3];
+        for case in 0..9000 {
+            let r = case % 3;
+            let rules = [RuleSet::Carousel, RuleSet::Vatikan, RuleSet::Tahiti][r];
+            let jokers = if rules == RuleSet::Tahiti { 4 } else { 2 };
+            let (table, hand) =
+                g.position_from_deck(rules.group_rules(), jokers, 30, 10, 0.3, rules.max_copies());
+            if hand.iter().any(|c| c.is_joker())
+                || !table.iter().flatten().any(|c| c.is_joker())
+                || rami_melds::table_rules::check_copies(&table, rules.max_copies()).is_err()
+            {
+                continue;
+            }
+            let Ok(pos) = crate::Position::new(rules, 2, &table, &hand) else {
+                continue;
+            };
+            let found = super::one_card_fewest_groups(&pos, 1..=2);
+            let groups = super::proved_one_card_groups(&pos);
+            proved[r][groups] += 1;
+            if groups == 0 {
+                continue;
+            }
+            let at = || {
+                format!(
+                    "{rules:?} {} | hand {}",
+                    rami_cards::format_table(&table),
+                    rami_cards::format_cards(&hand)
+                )
+            };
+            if let Some(play) = &found {
+                assert!(play.changed.len() > groups, "{}", at());
+            }
+            let mut search = Exact::new(&pos, 1);
+            for size in 1..=groups {
+                for set in search.sets(size) {
+                    assert!(
+                        search.unarranged(&set).is_none() && search.any_play(&set).is_none(),
+                        "{}: groups {set:?}",
+                        at()
+                    );
+                }
+            }
+        }
+        for (r, p) in proved.iter().enumerate() {
+            assert!(
+                p[1] + p[2] > 40,
+                "rules {r}: {p:?} positions with 0, 1, 2 groups proved"
+            );
+        }
     }
 
     /// Three sets of one rank: eight natural fives and a joker make
@@ -1924,6 +2098,38 @@ mod tests {
                 crate::legal::check(rules, 2, &table, &play.table, &play.played),
                 Ok(()),
                 "{rules:?}"
+            );
+        }
+    }
+
+    /// Tahiti: a hand card that frees a frozen group's joker is a one-card
+    /// play of that group, or of it and one more ([`super::one_card_fewest_groups`]
+    /// tries the freed group in the branch freeing it, as the whole hint
+    /// sweep does): `4H` into `2H 3H *4H 5H 6H`, the joker on at the end
+    /// (one group); `8H` into `8S *8H 8D 8C`, the joker beside `QD KD AD`
+    /// (a set of four has no room for it: two groups). The plays pass the
+    /// table rules.
+    #[test]
+    fn a_card_freeing_a_tahiti_joker_is_a_one_card_play() {
+        for (table, hand, card, groups) in [
+            ("2H 3H *4H 5H 6H | 9S 9H 9D", "4H KC", "4H", 1),
+            ("AS AH AC | 8S *8H 8D 8C | QD KD AD", "8H 5S", "8H", 2),
+        ] {
+            let table = rami_cards::parse_table(table).expect("a table");
+            let hand = rami_cards::parse_cards(hand).expect("a hand");
+            let pos =
+                crate::Position::new(RuleSet::Tahiti, 2, &table, &hand).expect("a valid position");
+            let play = super::one_card_fewest_groups(&pos, 1..=2).expect("a one-card play");
+            assert_eq!(play.played, rami_cards::parse_cards(card).expect("a card"));
+            assert_eq!(
+                play.changed.len(),
+                groups,
+                "{}",
+                rami_cards::format_table(&play.table)
+            );
+            assert_eq!(
+                crate::legal::check(RuleSet::Tahiti, 2, &table, &play.table, &play.played),
+                Ok(())
             );
         }
     }
