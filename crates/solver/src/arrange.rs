@@ -165,6 +165,9 @@ fn feasible_guided(
     if no_layout_with_jokers(pos, branch, dissolve, &spec, &fixed, spent) {
         return Test::None;
     }
+    if let Some(found) = split_with_jokers(pos, branch, dissolve, &spec, &fixed, spent) {
+        return found;
+    }
     if spec.strict_copies && branch.joker_groups.is_empty() && branch.frozen.is_empty() {
         let first = match named_first(pos, dissolve, &spec, &fixed, spent) {
             Test::GaveUp => plain_first(pos, dissolve, &spec, &fixed, spent, guide),
@@ -247,6 +250,28 @@ fn no_layout_with_jokers(
     fixed: &Fixed,
     spent: &mut usize,
 ) -> bool {
+    relaxed_split_applies(pos, branch, dissolve, spec, fixed)
+        && small_test(pos, spec)
+        && partition::no_split_with_jokers(
+            &spec.must,
+            spec.jokers_must,
+            spec.ace,
+            &spec.joker_face_cap,
+            spent,
+        )
+}
+
+/// A test `partition.rs`'s relaxed split with jokers reads loosely enough
+/// to be sound ([`no_layout_with_jokers`]): groups needing one natural
+/// card, plain groups, every card to place, plain copies mode, and some
+/// joker (plain cards go to `split_plain`).
+fn relaxed_split_applies(
+    pos: &Position,
+    branch: &Branch,
+    dissolve: &[usize],
+    spec: &Spec,
+    fixed: &Fixed,
+) -> bool {
     if pos.rules.group_rules().jokers != rami_melds::JokerLimit::AtLeastOneNatural
         || !plain_cards(pos, branch, dissolve)
         || spec.one_joker
@@ -258,16 +283,75 @@ fn no_layout_with_jokers(
         return false;
     }
     let named = fixed.run.iter().chain(&fixed.set).chain(&fixed.free);
-    if spec.jokers_must == 0 && named.clone().all(|&n| n == 0) {
-        // Plain cards: `split_plain` settles them.
-        return false;
-    }
+    spec.jokers_must > 0 || named.clone().any(|&n| n > 0)
+}
+
+/// A mid-game test ([`JOKER_SPLIT_CARDS`], [`JOKER_SPLIT_TABLE`]).
+fn small_test(pos: &Position, spec: &Spec) -> bool {
     let cards = spec.must.iter().map(|&n| usize::from(n)).sum::<usize>();
     let table = pos.table.iter().map(Vec::len).sum::<usize>();
-    cards + usize::from(spec.jokers_must) <= JOKER_SPLIT_CARDS
-        && table <= JOKER_SPLIT_TABLE
-        && partition::no_split_with_jokers(&spec.must, spec.jokers_must, spec.ace, spent)
+    cards + usize::from(spec.jokers_must) <= JOKER_SPLIT_CARDS && table <= JOKER_SPLIT_TABLE
 }
+
+/// A test with jokers on a full table (past [`no_layout_with_jokers`]'s
+/// sizes) settled by `partition::split_with_jokers`: its "no split" proves
+/// no layout (as there: the split is a relaxation of the test), and its
+/// split, every group valid, is a layout of exactly the test's cards with
+/// what the general sweep's own layout promises in plain copies mode (run
+/// jokers within `joker_face_cap`; set jokers named for suits their sets
+/// lack, here with room under the cap where there is one: the finder's
+/// check of the copies rule mends the rest, as it does the sweep's).
+/// Tests holding named jokers kept as their cards are only refused here
+/// (their split lays those out as natural cards). `None`: settled nothing,
+/// the sweep decides.
+///
+/// Why: a full table's test with two wild jokers costs the general sweep
+/// some 1,000 instructions a state and often runs to [`TEST_LIMIT`]
+/// (`REACHABLE=1 probe car 2 84 20 300` #293: tests of 62 cards that gave
+/// up at 40,123 and 47,371 states, or were laid out at 37,179, which the
+/// split lays out in 128-274, and refusals of 6,000-20,000 states that it
+/// makes in some hundreds, most from the top rank down). With the jokers a
+/// count, the split is a few shifts a state.
+fn split_with_jokers(
+    pos: &Position,
+    branch: &Branch,
+    dissolve: &[usize],
+    spec: &Spec,
+    fixed: &Fixed,
+    spent: &mut usize,
+) -> Option<Test> {
+    if !relaxed_split_applies(pos, branch, dissolve, spec, fixed) || small_test(pos, spec) {
+        return None;
+    }
+    let prefer: Vec<&[Card]> = dissolve.iter().map(|&g| pos.table[g].as_slice()).collect();
+    let named = fixed.run.iter().chain(&fixed.set).chain(&fixed.free);
+    let split = partition::split_with_jokers(
+        &spec.must,
+        spec.jokers_must,
+        spec.ace,
+        &spec.joker_face_cap,
+        &prefer,
+        spent,
+        FULL_JOKER_STATES,
+    );
+    match split {
+        partition::JokerSplit::NoSplit => Some(Test::None),
+        partition::JokerSplit::Unsettled => None,
+        // Named jokers kept as their cards came out natural: the sweep lays
+        // those out.
+        partition::JokerSplit::Groups(_) if named.clone().any(|&n| n > 0) => None,
+        partition::JokerSplit::Groups(groups) => {
+            let rules = pos.rules.group_rules();
+            groups
+                .iter()
+                .all(|g| validate_group(g, rules).is_ok())
+                .then_some(Test::Layout(groups))
+        }
+    }
+}
+
+/// States [`split_with_jokers`]' search may visit.
+const FULL_JOKER_STATES: usize = 1_000;
 
 /// The most cards (jokers counted) a test [`no_layout_with_jokers`] tries
 /// may hold, and the most cards on the table. Mid-game tests (`probe car 2
@@ -1253,6 +1337,84 @@ mod tests {
             );
         }
         assert!(refused > 100, "{refused} refused of {tried}");
+    }
+
+    /// What [`super::split_with_jokers`] settles on full two-deck tables
+    /// (Carousel and Vatikan, two jokers) the general sweep agrees with: a
+    /// refusal the sweep makes too (run to its end), and a layout is valid
+    /// groups of exactly the test's cards, for a test the sweep does not
+    /// refuse.
+    #[test]
+    fn full_table_tests_with_jokers_settled_by_the_split_agree_with_the_sweep() {
+        use super::{exact_spec, split_with_jokers};
+        use crate::{Branch, Position};
+        let mut gen_ = crate::test_positions::Gen::new(23);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let (mut refused, mut laid_out) = (0, 0);
+        for case in 0..160 {
+            let rules = [RuleSet::Carousel, RuleSet::Vatikan][case % 2];
+            let (table, hand) = gen_.position_from_deck(rules.group_rules(), 2, 84, 20, 0.3, 2);
+            let Ok(pos) = Position::new(rules, 2, &table, &hand) else {
+                continue;
+            };
+            let branch = Branch::default();
+            let dissolve: Vec<usize> = (0..table.len()).filter(|_| rng.random_bool(0.7)).collect();
+            let played: Vec<Card> = hand
+                .iter()
+                .copied()
+                .filter(|c| c.is_joker() || rng.random_bool(0.3))
+                .collect();
+            let (spec, fixed) = exact_spec(&pos, &branch, &dissolve, &played);
+            let Some(found) = split_with_jokers(&pos, &branch, &dissolve, &spec, &fixed, &mut 0)
+            else {
+                continue;
+            };
+            let swept = one_way(
+                &spec,
+                &fixed,
+                &mut None,
+                300_000,
+                &mut 0,
+                false,
+                super::Try::Whole,
+            );
+            match found {
+                Test::None => {
+                    assert!(
+                        !matches!(swept, Test::Layout(_)),
+                        "case {case}: {dissolve:?} {played:?}"
+                    );
+                    refused += 1;
+                }
+                Test::Layout(layout) => {
+                    assert!(!matches!(swept, Test::None), "case {case}: {layout:?}");
+                    for g in &layout {
+                        assert!(
+                            validate_group(g, rules.group_rules()).is_ok(),
+                            "case {case}: {g:?}"
+                        );
+                    }
+                    let unname = |c: &Card| if c.is_joker() { Card::JOKER } else { *c };
+                    let mut want: Vec<Card> = dissolve
+                        .iter()
+                        .flat_map(|&g| table[g].iter())
+                        .chain(&played)
+                        .map(unname)
+                        .collect();
+                    let mut laid: Vec<Card> = layout.iter().flatten().map(unname).collect();
+                    want.sort();
+                    laid.sort();
+                    assert_eq!(want, laid, "case {case}");
+                    laid_out += 1;
+                }
+                Test::GaveUp => panic!("case {case}: the split gives no GaveUp"),
+            }
+        }
+        // Both answers occur.
+        assert!(
+            refused > 3 && laid_out > 10,
+            "{refused} refused, {laid_out} laid out"
+        );
     }
 
     /// A kept group whose joker's name the play's natural copies use up
