@@ -562,9 +562,10 @@ struct FaceStep {
 /// Keeps the `b` best nodes of a layer (in their order).
 /// Among equal values, nodes whose suits could stop here (every run 3 long)
 /// come first: they are the likeliest to end well.
-fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
+/// Whether it dropped any.
+fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) -> bool {
     if nodes.len() <= b {
-        return;
+        return false;
     }
     let health = |k: u64| -> i32 {
         (0..4)
@@ -585,6 +586,7 @@ fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
     let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
     keep.sort_unstable();
     compact(nodes, &keep);
+    true
 }
 
 /// Keeps the nodes at `keep` (ascending indexes), in place: the layer keeps
@@ -1716,6 +1718,9 @@ pub(crate) struct Sweep<'a> {
     pub skip_walk: bool,
     /// `walk_only` ended without settling the test.
     unsettled: bool,
+    /// The last `run` was a narrow one that dropped states (or was cut short:
+    /// see [`Sweep::run_was_exact`]).
+    narrowed: bool,
 }
 
 /// Per position (1-14) and suit, a choice of some earlier path.
@@ -1777,6 +1782,7 @@ impl<'a> Sweep<'a> {
             walk_only: false,
             skip_walk: false,
             unsettled: false,
+            narrowed: false,
             // (Strict copies mode carries the aces' rooms in those bits.)
             aces_in_state: spec.ace == AceMode::Either
                 && !spec.strict_copies
@@ -2416,6 +2422,14 @@ impl<'a> Sweep<'a> {
         } else {
             None
         };
+        // A narrow sweep that never had more states than its width dropped
+        // none: it was the exact sweep with this floor, whose answer the
+        // steps below would only find again (a wider retry too), and the
+        // exact sweep above its value finds nothing better. (Mostly a branch
+        // or node whose floor, from a better one, leaves few states.)
+        if chase && self.run_was_exact() {
+            return beam;
+        }
         // With the low aces in the state and jokers, the narrow sweep's best
         // states by value often all strand an ace or a joker (no play at
         // all), and the exact sweep then has no floor: one four times as wide
@@ -2448,6 +2462,12 @@ impl<'a> Sweep<'a> {
             (Some(exact), Some(narrow)) if narrow.0 > exact.0 => Some(narrow),
             (exact, narrow) => exact.or(narrow),
         }
+    }
+
+    /// The last `run` kept every state the exact sweep with its floor
+    /// keeps: no narrowing dropped one and no limit cut it short.
+    fn run_was_exact(&self) -> bool {
+        !self.narrowed && !self.over_limit()
     }
 
     /// States kept per step by a narrow sweep of this spec.
@@ -2583,6 +2603,7 @@ impl<'a> Sweep<'a> {
     ) -> Option<(i32, Vec<Move>)> {
         let mut layers: Vec<Vec<Node>> = Vec::with_capacity(80);
         let before = self.explored;
+        self.narrowed = false;
         let reach = self.run_reach.take();
         // Two copies of the loop: without a `RunReach` (Tahiti's one-joker
         // automaton) it is the loop as it was (callgrind: the unused check
@@ -2759,7 +2780,7 @@ impl<'a> Sweep<'a> {
                     return None;
                 }
                 if let Some(b) = beam {
-                    narrow(&mut next, b, self.dfa, spec.jokers_must);
+                    self.narrowed |= narrow(&mut next, b, self.dfa, spec.jokers_must);
                 }
                 layers.push(next);
             }
@@ -2815,7 +2836,7 @@ impl<'a> Sweep<'a> {
                 return None;
             }
             if let Some(b) = beam {
-                narrow(&mut next, b, self.dfa, spec.jokers_must);
+                self.narrowed |= narrow(&mut next, b, self.dfa, spec.jokers_must);
             }
             layers.push(next);
         }
@@ -3223,6 +3244,66 @@ mod tests {
     }
 
     const TEST_LIMIT_FOR_TESTS: usize = 40_000;
+
+    /// The sweeps one `best` of `spec` (with `at_least`) runs: narrow, exact.
+    fn sweeps_of(spec: &Spec, at_least: Option<i32>) -> (Option<i32>, u64, u64) {
+        STATS.with(|c| c.set(Stats::default()));
+        let mut sw = Sweep::new(spec);
+        sw.at_least = at_least;
+        let v = sw.best();
+        let st = STATS.with(|c| c.get());
+        (v, st.beam_sweeps, st.exact_sweeps)
+    }
+
+    /// A hand of 3-4-5 of spades and the fives of hearts and diamonds, ace
+    /// high: the five of spades goes to the run or to the set, so the best
+    /// play is three cards, below the bound of five. So few states that the
+    /// narrow sweep drops none: it was the exact sweep, and its play the
+    /// answer (before, an exact sweep with a floor of four ran too and found
+    /// nothing).
+    #[test]
+    fn a_narrow_sweep_that_dropped_nothing_is_the_answer() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for f in [2, 3, 4, 13 + 4, 26 + 4] {
+            spec.hand[f] = 1;
+        }
+        assert_eq!(sweeps_of(&spec, None), (Some(3), 1, 0));
+    }
+
+    /// A narrow sweep that kept fewer states than there were is not taken
+    /// for the exact one (`run_was_exact`), and one that kept them all is.
+    #[test]
+    fn a_narrow_sweep_that_dropped_states_is_not_exact() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for s in 0..4 {
+            for r in 1..8 {
+                spec.hand[s * 13 + r] = 1;
+            }
+        }
+        spec.jokers_hand = 2;
+        let mut sw = Sweep::new(&spec);
+        let gains = sw.gains();
+        let mut scratch = Scratch {
+            pool: Vec::new(),
+            map: StateMap::new(),
+            cache: vec![OptionSlot::default(); OPTION_KEYS],
+            cache_generation: 1,
+            opts: Vec::new(),
+            walk: FirstPath {
+                failed: FailedSet::new(),
+                moves: Vec::new(),
+                opts: Vec::new(),
+            },
+            sets_reach: SetsReach::new(),
+        };
+        // (Two states a step may lose the way: the answer does not matter.)
+        let _ = sw.run(&mut scratch, &gains, Some(2));
+        assert!(!sw.run_was_exact());
+        assert!(sw.run(&mut scratch, &gains, Some(1 << 20)).is_some());
+        assert!(sw.run_was_exact());
+        assert!(sw.run(&mut scratch, &gains, None).is_some());
+        assert!(sw.run_was_exact());
+    }
 
     /// Each option's precomputed `add` is the automaton state, run jokers
     /// and sets code that `next_key` wrote from its fields before.
