@@ -2401,22 +2401,27 @@ impl<'a> Sweep<'a> {
         // A fewest-changes test (limited) left to the sweeps is one the walk
         // could not settle, mostly one with no layout: the narrow sweep would
         // fail and the exact one run anyway (callgrind: 4-7% less without it).
-        // Nor when only a play worth the bound would do (the floor is there):
-        // the exact sweep with that floor is the tightest there is, and the
-        // narrow one mostly found nothing (ace-either nodes refuted by their
-        // parent's value; callgrind, best play: car 2 30 10 100 -2.7%,
-        // either 0 30 10 100 -4.0%, tah 4 30 10 100 -2.9%).
-        // (Against the spec's own bound: a ceiling from outside, `at_most`,
+        // Nor when a floor is there (a better branch's value, a better ace
+        // split's, the caller's): the narrow sweep only raises the exact
+        // sweep's floor, and with one from outside it mostly found nothing
+        // or a play just above it, for a third of the exact sweep's states
+        // (session 12, callgrind, whole probe: `REACHABLE=1 OPT=1 probe car
+        // 2 30 10 300` -5.6%, best plays car and vat -3.9%, `either 0 30 10
+        // 300` -2.1%). Any floor gives the same optimum: the exact sweep
+        // keeps every state that can reach it.
+        // Strict copies mode keeps it where the floor is below the bound,
+        // its budget being the reason: a ceiling from outside, `at_most`,
         // may equal the floor while the play worth it is still to be found,
         // which the narrow sweep mostly finds for a fraction of the exact
-        // sweep's states: strict copies mode, `REACHABLE=1 probe car 2 84
-        // 20 200` #70 found 18 of 19 within the budget without it.)
+        // sweep's states (`REACHABLE=1 probe car 2 84 20 200` #70 found 18
+        // of 19 within the budget without it). (Against the spec's own
+        // bound.)
         let own_bound = cap.map_or(self.own_upper_bound(&gains), |c| {
             c.min(self.own_upper_bound(&gains))
         });
         let chase = (spec_bound > 0 || !self.spec.need_hand)
             && self.limit.is_none()
-            && floor.is_none_or(|f| f < own_bound);
+            && floor.is_none_or(|f| self.spec.strict_copies && f < own_bound);
         let mut beam = if chase {
             self.run(scratch, &gains, Some(self.beam_width()))
         } else {
@@ -3268,6 +3273,30 @@ mod tests {
             spec.hand[f] = 1;
         }
         assert_eq!(sweeps_of(&spec, None), (Some(3), 1, 0));
+    }
+
+    /// With a floor from outside (a better branch, a better ace split) the
+    /// exact sweep alone runs: a narrow sweep with that floor mostly finds
+    /// nothing, or a play only a little above it. Strict copies mode keeps
+    /// its narrow sweep (see `solve_node`).
+    #[test]
+    fn a_floor_from_outside_goes_straight_to_the_exact_sweep() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for s in 0..4 {
+            for r in 1..8 {
+                spec.hand[s * 13 + r] = 1;
+            }
+        }
+        spec.hand[9] = 1;
+        spec.jokers_hand = 2;
+        let (best, beams, _) = sweeps_of(&spec, None);
+        assert!(beams > 0);
+        let (v, beams, exact) = sweeps_of(&spec, best.map(|b| b - 1));
+        assert_eq!((v, beams, exact), (best, 0, 1));
+        spec.strict_copies = true;
+        spec.joker_face_cap = [2; 52];
+        let (v, beams, _) = sweeps_of(&spec, best.map(|b| b - 1));
+        assert_eq!((v, beams), (best, 1));
     }
 
     /// A narrow sweep that kept fewer states than there were is not taken
