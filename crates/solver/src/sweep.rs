@@ -544,8 +544,16 @@ const BEAM_NO_JOKERS: usize = 12;
 /// groups): session 11, once the states got cheaper, 32 spent fewer
 /// instructions than 48 (whole probe: `car 2 30 10 100` -2%, `car 2 84 20
 /// 30` -19%), the same optimum; a tie may go to another play of the same
-/// worth.
-const BEAM_WILD_JOKERS: usize = 32;
+/// worth. Session 12, once a floor from outside runs no narrow sweep (so
+/// it only runs with no floor at all), 16 (callgrind, whole probe, against
+/// 32): `REACHABLE=1 OPT=1 probe car 2 30 10 300` -1.2%, `OPT=1 vat` -0.2%,
+/// best plays car -1.1%, vat -0.3%, full tables `REACHABLE=1 car 2 84 20
+/// 30` -27%, `vat 2 84 20 30` -27%; 12 and 24 less mid-game, 48 more.
+const BEAM_WILD_JOKERS: usize = 16;
+/// The same in strict copies mode, as before: its state budget is reached
+/// on other tests with another width (`carousel_strict_search_past_its_
+/// budget_answers_a_legal_play`).
+const BEAM_WILD_JOKERS_STRICT: usize = 32;
 /// How many times wider the narrow sweep's second try is, where the first
 /// found no play at all (see `solve_node`, and the ace-split guesses of
 /// `Sweep::solve` where only a play worth the bound will do).
@@ -562,9 +570,10 @@ struct FaceStep {
 /// Keeps the `b` best nodes of a layer (in their order).
 /// Among equal values, nodes whose suits could stop here (every run 3 long)
 /// come first: they are the likeliest to end well.
-fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
+/// Whether it dropped any.
+fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) -> bool {
     if nodes.len() <= b {
-        return;
+        return false;
     }
     let health = |k: u64| -> i32 {
         (0..4)
@@ -585,6 +594,7 @@ fn narrow(nodes: &mut Vec<Node>, b: usize, dfa: &Dfa, jokers_must: u8) {
     let mut keep: Vec<u32> = order[..b].iter().map(|x| x.1).collect();
     keep.sort_unstable();
     compact(nodes, &keep);
+    true
 }
 
 /// Keeps the nodes at `keep` (ascending indexes), in place: the layer keeps
@@ -1716,6 +1726,9 @@ pub(crate) struct Sweep<'a> {
     pub skip_walk: bool,
     /// `walk_only` ended without settling the test.
     unsettled: bool,
+    /// The last `run` was a narrow one that dropped states (or was cut short:
+    /// see [`Sweep::run_was_exact`]).
+    narrowed: bool,
 }
 
 /// Per position (1-14) and suit, a choice of some earlier path.
@@ -1777,6 +1790,7 @@ impl<'a> Sweep<'a> {
             walk_only: false,
             skip_walk: false,
             unsettled: false,
+            narrowed: false,
             // (Strict copies mode carries the aces' rooms in those bits.)
             aces_in_state: spec.ace == AceMode::Either
                 && !spec.strict_copies
@@ -2395,27 +2409,40 @@ impl<'a> Sweep<'a> {
         // A fewest-changes test (limited) left to the sweeps is one the walk
         // could not settle, mostly one with no layout: the narrow sweep would
         // fail and the exact one run anyway (callgrind: 4-7% less without it).
-        // Nor when only a play worth the bound would do (the floor is there):
-        // the exact sweep with that floor is the tightest there is, and the
-        // narrow one mostly found nothing (ace-either nodes refuted by their
-        // parent's value; callgrind, best play: car 2 30 10 100 -2.7%,
-        // either 0 30 10 100 -4.0%, tah 4 30 10 100 -2.9%).
-        // (Against the spec's own bound: a ceiling from outside, `at_most`,
+        // Nor when a floor is there (a better branch's value, a better ace
+        // split's, the caller's): the narrow sweep only raises the exact
+        // sweep's floor, and with one from outside it mostly found nothing
+        // or a play just above it, for a third of the exact sweep's states
+        // (session 12, callgrind, whole probe: `REACHABLE=1 OPT=1 probe car
+        // 2 30 10 300` -5.6%, best plays car and vat -3.9%, `either 0 30 10
+        // 300` -2.1%). Any floor gives the same optimum: the exact sweep
+        // keeps every state that can reach it.
+        // Strict copies mode keeps it where the floor is below the bound,
+        // its budget being the reason: a ceiling from outside, `at_most`,
         // may equal the floor while the play worth it is still to be found,
         // which the narrow sweep mostly finds for a fraction of the exact
-        // sweep's states: strict copies mode, `REACHABLE=1 probe car 2 84
-        // 20 200` #70 found 18 of 19 within the budget without it.)
+        // sweep's states (`REACHABLE=1 probe car 2 84 20 200` #70 found 18
+        // of 19 within the budget without it). (Against the spec's own
+        // bound.)
         let own_bound = cap.map_or(self.own_upper_bound(&gains), |c| {
             c.min(self.own_upper_bound(&gains))
         });
         let chase = (spec_bound > 0 || !self.spec.need_hand)
             && self.limit.is_none()
-            && floor.is_none_or(|f| f < own_bound);
+            && floor.is_none_or(|f| self.spec.strict_copies && f < own_bound);
         let mut beam = if chase {
             self.run(scratch, &gains, Some(self.beam_width()))
         } else {
             None
         };
+        // A narrow sweep that never had more states than its width dropped
+        // none: it was the exact sweep with this floor, whose answer the
+        // steps below would only find again (a wider retry too), and the
+        // exact sweep above its value finds nothing better. (Mostly a branch
+        // or node whose floor, from a better one, leaves few states.)
+        if chase && self.run_was_exact() {
+            return beam;
+        }
         // With the low aces in the state and jokers, the narrow sweep's best
         // states by value often all strand an ace or a joker (no play at
         // all), and the exact sweep then has no floor: one four times as wide
@@ -2450,12 +2477,20 @@ impl<'a> Sweep<'a> {
         }
     }
 
+    /// The last `run` kept every state the exact sweep with its floor
+    /// keeps: no narrowing dropped one and no limit cut it short.
+    fn run_was_exact(&self) -> bool {
+        !self.narrowed && !self.over_limit()
+    }
+
     /// States kept per step by a narrow sweep of this spec.
     fn beam_width(&self) -> usize {
         if self.spec.one_joker {
             BEAM
         } else if self.spec.jokers_total() == 0 {
             BEAM_NO_JOKERS
+        } else if self.spec.strict_copies {
+            BEAM_WILD_JOKERS_STRICT
         } else {
             BEAM_WILD_JOKERS
         }
@@ -2583,6 +2618,7 @@ impl<'a> Sweep<'a> {
     ) -> Option<(i32, Vec<Move>)> {
         let mut layers: Vec<Vec<Node>> = Vec::with_capacity(80);
         let before = self.explored;
+        self.narrowed = false;
         let reach = self.run_reach.take();
         // Two copies of the loop: without a `RunReach` (Tahiti's one-joker
         // automaton) it is the loop as it was (callgrind: the unused check
@@ -2759,7 +2795,7 @@ impl<'a> Sweep<'a> {
                     return None;
                 }
                 if let Some(b) = beam {
-                    narrow(&mut next, b, self.dfa, spec.jokers_must);
+                    self.narrowed |= narrow(&mut next, b, self.dfa, spec.jokers_must);
                 }
                 layers.push(next);
             }
@@ -2815,7 +2851,7 @@ impl<'a> Sweep<'a> {
                 return None;
             }
             if let Some(b) = beam {
-                narrow(&mut next, b, self.dfa, spec.jokers_must);
+                self.narrowed |= narrow(&mut next, b, self.dfa, spec.jokers_must);
             }
             layers.push(next);
         }
@@ -3223,6 +3259,90 @@ mod tests {
     }
 
     const TEST_LIMIT_FOR_TESTS: usize = 40_000;
+
+    /// The sweeps one `best` of `spec` (with `at_least`) runs: narrow, exact.
+    fn sweeps_of(spec: &Spec, at_least: Option<i32>) -> (Option<i32>, u64, u64) {
+        STATS.with(|c| c.set(Stats::default()));
+        let mut sw = Sweep::new(spec);
+        sw.at_least = at_least;
+        let v = sw.best();
+        let st = STATS.with(|c| c.get());
+        (v, st.beam_sweeps, st.exact_sweeps)
+    }
+
+    /// A hand of 3-4-5 of spades and the fives of hearts and diamonds, ace
+    /// high: the five of spades goes to the run or to the set, so the best
+    /// play is three cards, below the bound of five. So few states that the
+    /// narrow sweep drops none: it was the exact sweep, and its play the
+    /// answer (before, an exact sweep with a floor of four ran too and found
+    /// nothing).
+    #[test]
+    fn a_narrow_sweep_that_dropped_nothing_is_the_answer() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for f in [2, 3, 4, 13 + 4, 26 + 4] {
+            spec.hand[f] = 1;
+        }
+        assert_eq!(sweeps_of(&spec, None), (Some(3), 1, 0));
+    }
+
+    /// With a floor from outside (a better branch, a better ace split) the
+    /// exact sweep alone runs: a narrow sweep with that floor mostly finds
+    /// nothing, or a play only a little above it. Strict copies mode keeps
+    /// its narrow sweep (see `solve_node`).
+    #[test]
+    fn a_floor_from_outside_goes_straight_to_the_exact_sweep() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for s in 0..4 {
+            for r in 1..8 {
+                spec.hand[s * 13 + r] = 1;
+            }
+        }
+        spec.hand[9] = 1;
+        spec.jokers_hand = 2;
+        let (best, beams, _) = sweeps_of(&spec, None);
+        assert!(beams > 0);
+        let (v, beams, exact) = sweeps_of(&spec, best.map(|b| b - 1));
+        assert_eq!((v, beams, exact), (best, 0, 1));
+        spec.strict_copies = true;
+        spec.joker_face_cap = [2; 52];
+        let (v, beams, _) = sweeps_of(&spec, best.map(|b| b - 1));
+        assert_eq!((v, beams), (best, 1));
+    }
+
+    /// A narrow sweep that kept fewer states than there were is not taken
+    /// for the exact one (`run_was_exact`), and one that kept them all is.
+    #[test]
+    fn a_narrow_sweep_that_dropped_states_is_not_exact() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for s in 0..4 {
+            for r in 1..8 {
+                spec.hand[s * 13 + r] = 1;
+            }
+        }
+        spec.jokers_hand = 2;
+        let mut sw = Sweep::new(&spec);
+        let gains = sw.gains();
+        let mut scratch = Scratch {
+            pool: Vec::new(),
+            map: StateMap::new(),
+            cache: vec![OptionSlot::default(); OPTION_KEYS],
+            cache_generation: 1,
+            opts: Vec::new(),
+            walk: FirstPath {
+                failed: FailedSet::new(),
+                moves: Vec::new(),
+                opts: Vec::new(),
+            },
+            sets_reach: SetsReach::new(),
+        };
+        // (Two states a step may lose the way: the answer does not matter.)
+        let _ = sw.run(&mut scratch, &gains, Some(2));
+        assert!(!sw.run_was_exact());
+        assert!(sw.run(&mut scratch, &gains, Some(1 << 20)).is_some());
+        assert!(sw.run_was_exact());
+        assert!(sw.run(&mut scratch, &gains, None).is_some());
+        assert!(sw.run_was_exact());
+    }
 
     /// Each option's precomputed `add` is the automaton state, run jokers
     /// and sets code that `next_key` wrote from its fields before.
