@@ -88,10 +88,9 @@ const STATES: u64 = 300_000;
 /// states, past which the best legal play found so far stands. Session 12
 /// raised it from 300,000: on 40 + 14 tables the answers below the uncapped
 /// search fell from 18 of 400 to 7 (12 with the budget alone, the walks'
-/// turns and root-only bound sweeps the rest), for 12% more states; on full
-/// tables, where the net mostly bites, answers rose on 45 of 120 and fell on
-/// 5 (points), for 2.6 times the states (docs/BENCHMARKS.md, "Session 12,
-/// Tahiti's turns").
+/// turns the rest), for 17% more states; on full tables, where the net
+/// mostly bites, answers rose on 28 of 120 and fell on 3 (points), for 2.7
+/// times the states (docs/BENCHMARKS.md, "Session 12, Tahiti's turns").
 const TAHITI_STATES: u64 = 1_000_000;
 
 thread_local! {
@@ -1146,14 +1145,13 @@ fn group_bound(
 /// taken in order and each combination comes once; a hand joker kept in the
 /// hand keeps the later ones there too. Nodes go highest bound first, so the
 /// search ends as soon as the best bound left cannot beat the best legal
-/// play. The root's bound is the lower of [`rest_bound_after`] (the rest
-/// with every hand card optional, no jokers) plus the most the slots can add
-/// in hand cards, and the split bound ([`Walk::split`]: each hand copy to
-/// the rest or to a joker group, not both). Below the root nothing more is
-/// swept until a leaf: a node's rest bound is its parent's plus its own
-/// option's hand cards, and its bound the lower of that plus the most the
-/// slots left can add, its parent's bound, and the parent's split rest plus
-/// its option's unpriced hand cards.
+/// play: a node's bound is the lower of [`rest_bound_after`] for its choices
+/// (the rest with every hand card optional, no jokers) plus the most the
+/// slots left can add in hand cards, and the split bound ([`Walk::split`]:
+/// each hand copy to the rest or to a joker group, not both); until those
+/// sweeps are run for it, its parent's stands in (never lower): the parent's
+/// rest bound plus its own option's hand cards, or the parent's split rest
+/// plus its option's unpriced ones.
 struct Walk<'a> {
     /// The root's [`rest_sweep`], when known.
     root: Option<(i32, Option<[bool; 52]>)>,
@@ -1541,15 +1539,7 @@ impl<'a> Walk<'a> {
                 }
                 self.seq += 1;
                 let seq = std::cmp::Reverse(self.seq);
-                // Its rest bound: this node's plus its option's hand cards
-                // (never lower than its own sweep would give: a rest with
-                // fewer hand and company cards to place, or without an old
-                // group taken whole, is worth no more). Sweeping each node's
-                // own rest and split bounds cost more than they cut (session
-                // 12: on full Tahiti tables they were most of the walk's
-                // states and mostly gave back the bound they were given).
-                let inherited = Some((base + self.weights[k][i], None));
-                self.heap.push((child, next.len(), seq, next, inherited));
+                self.heap.push((child, next.len(), seq, next, None));
             }
         }
         true
