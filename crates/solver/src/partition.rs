@@ -1516,41 +1516,8 @@ mod tests {
     /// places a joker; done when no card and no joker is left (a group
     /// holds a natural card, as the rule sets' groups must).
     fn brute_jokers(copies: &mut [u8; 52], jokers: u8, groups: &[Vec<usize>]) -> bool {
-        let Some(f) = (0..52).find(|&f| copies[f] > 0) else {
-            return jokers == 0;
-        };
-        for g in groups.iter().filter(|g| g.contains(&f)) {
-            let others: Vec<usize> = g.iter().copied().filter(|&x| x != f).collect();
-            // Which of the others are jokers: a bit mask, at most `jokers`.
-            for mask in 0u32..1 << others.len() {
-                let j = mask.count_ones() as u8;
-                if j > jokers {
-                    continue;
-                }
-                let naturals: Vec<usize> = (0..others.len())
-                    .filter(|&i| mask >> i & 1 == 0)
-                    .map(|i| others[i])
-                    .collect();
-                copies[f] -= 1;
-                let mut taken = Vec::new();
-                for &x in &naturals {
-                    if copies[x] == 0 {
-                        break;
-                    }
-                    copies[x] -= 1;
-                    taken.push(x);
-                }
-                let ok = taken.len() == naturals.len() && brute_jokers(copies, jokers - j, groups);
-                for &x in &taken {
-                    copies[x] += 1;
-                }
-                copies[f] += 1;
-                if ok {
-                    return true;
-                }
-            }
-        }
-        false
+        // No cap on what a run joker stands for.
+        brute_jokers_capped(copies, jokers, groups, &mut [u8::MAX; 52])
     }
 
     /// [`no_split_with_jokers`] refutes only cards that have no split with
