@@ -1061,7 +1061,7 @@ fn tahiti_positions_to_files() {
     let dir = std::env::var("RAMI_DUMP_DIR")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|_| std::env::temp_dir());
-    for (seed, t, h, n) in [(61u64, 30, 10, 200), (62, 40, 14, 200), (63, 84, 20, 60)] {
+    for ((seed, t, h), n) in TAHITI_CAPS_SIZES.into_iter().zip([200, 200, 60]) {
         let mut g = Gen::new(seed);
         let mut out = String::new();
         for _ in 0..n {
@@ -1104,6 +1104,10 @@ fn tahiti_best_play_with_run_jokers_named_where_a_copy_is_left() {
     assert_eq!(play.count, 14, "{}", format_table(&play.table));
 }
 
+/// The seeds and sizes (table cards, hand cards) of
+/// `tahiti_caps_against_the_uncapped_search`.
+const TAHITI_CAPS_SIZES: [(u64, usize, usize); 3] = [(61, 30, 10), (62, 40, 14), (63, 84, 20)];
+
 /// The same at length (`RAMI_CAPS_SIZE`: 0 = 30 + 10, 1 = 40 + 14, 2 = 84 +
 /// 20, where the reference is slow; default 200 positions).
 #[test]
@@ -1112,7 +1116,7 @@ fn tahiti_caps_against_the_uncapped_search() {
     let only: Option<usize> = std::env::var("RAMI_CAPS_SIZE")
         .ok()
         .and_then(|v| v.parse().ok());
-    let sizes: Vec<(u64, usize, usize)> = [(61u64, 30usize, 10usize), (62, 40, 14), (63, 84, 20)]
+    let sizes: Vec<(u64, usize, usize)> = TAHITI_CAPS_SIZES
         .into_iter()
         .enumerate()
         .filter(|(k, _)| only.is_none_or(|o| o == *k))

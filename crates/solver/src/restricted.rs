@@ -920,8 +920,10 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             }
         }
     }
-    let mut bound = vec![ceiling; branches.len()];
-    let mut bound_known = vec![false; groups.len()];
+    // Each group's bound, `None` until taken.
+    let mut group_bounds: Vec<Option<i32>> = vec![None; groups.len()];
+    let bound =
+        |group_bounds: &[Option<i32>], b: usize| group_bounds[group_of[b]].unwrap_or(ceiling);
     let mut walks: Vec<Option<Walk>> = (0..branches.len()).map(|_| None).collect();
     let mut done = vec![false; branches.len()];
     let mut spent = vec![0u64; branches.len()];
@@ -933,14 +935,13 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
         }
         let first_pass = listed < branches.len();
         let next = if first_pass {
-            Some((listed, bound[listed]))
+            Some((listed, bound(&group_bounds, listed)))
         } else {
             (0..branches.len())
                 .filter(|&b| !done[b])
                 .map(|b| {
-                    let top = walks[b]
-                        .as_ref()
-                        .map_or(bound[b], |w| w.top().min(bound[b]));
+                    let group = bound(&group_bounds, b);
+                    let top = walks[b].as_ref().map_or(group, |w| w.top().min(group));
                     (b, top)
                 })
                 .max_by_key(|&(b, top)| {
@@ -964,14 +965,11 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             break;
         }
         let g = group_of[b];
-        if !bound_known[g] && groups[g].len() > 1 {
-            bound_known[g] = true;
+        if group_bounds[g].is_none() && groups[g].len() > 1 {
             let floor = best.as_ref().map_or(i32::MIN / 2, |(v, _)| v + 1);
             let members: Vec<Branch> = groups[g].iter().map(|&m| branches[m].clone()).collect();
             let lower = ceiling.min(group_bound(pos, goal, &members, &dissolve, floor));
-            for &m in &groups[g] {
-                bound[m] = lower;
-            }
+            group_bounds[g] = Some(lower);
             if lower < top {
                 continue;
             }
@@ -997,6 +995,7 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
             (false, _) => TURN,
         };
         let finished = walk.run(&mut best, until.min(now.saturating_add(turn)));
+        // (At least one: a walk that has run is past the first pass.)
         spent[b] += (states_so_far() - now).max(1);
         if finished {
             done[b] = true;
