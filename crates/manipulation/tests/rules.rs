@@ -144,13 +144,7 @@ fn a_table_card_never_goes_back_to_a_hand() {
         "QC KC AC",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("5H 6H 7H"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "5H 6H 7H");
     assert!(
         matches!(err, ActionError::TableCardTakenBack { .. }),
         "{err}"
@@ -169,13 +163,7 @@ fn at_least_one_hand_card_must_be_played() {
         "",
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Done {
-                table: table("QC KC AC | 4S 4H 4D")
-            }
-        ),
+        refused_done(&mut g, 0, "QC KC AC | 4S 4H 4D"),
         ActionError::NothingPlayed
     );
 }
@@ -191,13 +179,7 @@ fn every_group_must_be_valid_and_the_error_names_it() {
         "QC KC AC",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("QC KC AC | 5H 6H 8H"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "QC KC AC | 5H 6H 8H");
     assert!(
         matches!(err, ActionError::InvalidGroup { group: 1, .. }),
         "{err}"
@@ -216,13 +198,7 @@ fn a_card_not_in_hand_is_refused() {
         "",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("KS KH KD"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "KS KH KD");
     assert!(matches!(err, ActionError::CardNotInHand { .. }), "{err}");
 }
 
@@ -315,13 +291,7 @@ fn manipulation_ace_is_high() {
         "",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("AS 2S 3S"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "AS 2S 3S");
     assert!(matches!(err, ActionError::InvalidGroup { group: 0, .. }));
     done(&mut g, 0, "QH KH AH").expect("Q-K-A is a run");
 }
@@ -483,13 +453,7 @@ fn machiavelli_ace_either_but_never_around_the_corner() {
         "",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("KD AD 2D"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "KD AD 2D");
     assert!(matches!(err, ActionError::InvalidGroup { .. }));
     done(&mut g, 0, "AS 2S 3S | QH KH AH").expect("both ends");
 }
@@ -606,13 +570,7 @@ fn shanghai_ace_is_low() {
         "",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("QH KH AH"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "QH KH AH");
     assert!(matches!(err, ActionError::InvalidGroup { .. }));
     done(&mut g, 0, "AS 2S 3S").expect("A-2-3");
 }
@@ -724,13 +682,7 @@ fn carousel_always_draws_first() {
     );
     assert_eq!(g.legal_actions(0), vec![ActionKind::Draw]);
     assert!(matches!(
-        refused(
-            &mut g,
-            0,
-            Action::Done {
-                table: table("7H 8H 9H 10H")
-            }
-        ),
+        refused_done(&mut g, 0, "7H 8H 9H 10H"),
         ActionError::NotNow { .. }
     ));
     g.apply(0, Action::Draw, 0).unwrap();
@@ -933,13 +885,7 @@ fn carousel_joker_is_named_when_one_card_fits_and_asked_when_several() {
 
     let mut g = simple(RuleSet::Carousel, &["5H 6H * 3C", "AS KD 10C"], "", "2S");
     g.apply(0, Action::Draw, 0).unwrap();
-    match refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("5H 6H *"),
-        },
-    ) {
+    match refused_done(&mut g, 0, "5H 6H *") {
         ActionError::JokerNeedsName { group: 0, options } => {
             let names: Vec<String> = options.iter().map(|f| f.to_string()).collect();
             assert_eq!(names, vec!["4H", "7H"]);
@@ -959,13 +905,7 @@ fn carousel_joker_moves_only_as_the_same_card() {
     );
     g.apply(0, Action::Draw, 0).unwrap();
     // Renamed without the real 6H on the table: refused.
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("3H 4H 5H | 6S 6D *6C"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "3H 4H 5H | 6S 6D *6C");
     assert_eq!(
         err,
         ActionError::JokerRenamed {
@@ -1014,24 +954,12 @@ fn vatikan_first_meld_needs_a_natural_run_of_three_from_the_hand() {
     ];
     let mut g = simple(RuleSet::Vatikan, &hands, "", "");
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Done {
-                table: table("7S 7H 7D")
-            }
-        ),
+        refused_done(&mut g, 0, "7S 7H 7D"),
         ActionError::FirstMeldNeedsRun
     );
     // Jokers do not count among the three.
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Done {
-                table: table("4C 5C *6C")
-            }
-        ),
+        refused_done(&mut g, 0, "4C 5C *6C"),
         ActionError::FirstMeldNeedsRun
     );
     done(&mut g, 0, "9D 10D JD | 7S 7H 7D").expect("a run of three opens; more may follow");
@@ -1057,13 +985,7 @@ fn vatikan_first_meld_run_of_three_is_laid_as_a_run() {
         opened,
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Done {
-                table: table("5S 5D 5C 5H | 6S 6D 6C 6H | 7S 7D 7C 7H")
-            }
-        ),
+        refused_done(&mut g, 0, "5S 5D 5C 5H | 6S 6D 6C 6H | 7S 7D 7C 7H"),
         ActionError::FirstMeldNeedsRun
     );
     // Laid as a run, it opens; in the same turn the player may go on rearranging,
@@ -1101,13 +1023,7 @@ fn a_joker_cannot_be_a_card_whose_every_copy_is_on_the_table() {
     let mut g = simple(RuleSet::Carousel, &hands, "5H 6H 7H", "");
     g.apply(0, Action::Draw, 0).unwrap();
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Done {
-                table: table("5H 6H 7H | 5S 5D *5H")
-            }
-        ),
+        refused_done(&mut g, 0, "5H 6H 7H | 5S 5D *5H"),
         ActionError::TooManyCopies {
             group: 1,
             face: "5H".parse_face(),
@@ -1154,13 +1070,7 @@ fn vatikan_joker_stays_in_its_group_until_freed() {
     };
     // Moving *6H away from its neighbours (into a set of sixes) is refused...
     let mut g = opened("3H 4H 5H *6H", "6S 6D 9C 2C 3C 4C 5C 8C 9S 10D QD JC QC");
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("3H 4H 5H | 6S 6D *6H"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "3H 4H 5H | 6S 6D *6H");
     assert_eq!(
         err,
         ActionError::JokerMoved {
@@ -1191,13 +1101,7 @@ fn tahiti_loose_singles_may_stay_or_be_used_but_never_become_loose_again() {
     );
     done(&mut g, 0, "7H 8H 9H | 4D | 5D | QS").expect("one loose card used, three stay");
     g.apply(1, Action::Draw, 0).unwrap();
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("7H | 8H 9H 10H | 4D | 5D | QS"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "7H | 8H 9H 10H | 4D | 5D | QS");
     assert_eq!(
         err,
         ActionError::LoneCard {
@@ -1214,13 +1118,7 @@ fn tahiti_a_group_holds_one_joker() {
         "4D | 5D | QS | JS",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("8H *9H *10H"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "8H *9H *10H");
     assert!(matches!(err, ActionError::InvalidGroup { .. }), "{err}");
 }
 
@@ -1233,13 +1131,7 @@ fn tahiti_joker_group_is_frozen_only_hand_cards_join_it() {
         "",
     );
     // A table card may not join it.
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("7H 8H *9H 10H JH QH KH | 4D | QS"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "7H 8H *9H 10H JH QH KH | 4D | QS");
     assert_eq!(err, ActionError::FrozenGroupChanged { group: 0 });
     // Its cards may not move out.
     let mut h = simple(
@@ -1248,13 +1140,7 @@ fn tahiti_joker_group_is_frozen_only_hand_cards_join_it() {
         "7H 8H *9H 10H | JH QH KH | 4D | QS",
         "",
     );
-    let err = refused(
-        &mut h,
-        0,
-        Action::Done {
-            table: table("6H 7H 8H *9H | 10H JH QH KH | 4D | QS"),
-        },
-    );
+    let err = refused_done(&mut h, 0, "6H 7H 8H *9H | 10H JH QH KH | 4D | QS");
     assert_eq!(err, ActionError::FrozenGroupChanged { group: 0 });
     // A hand card may.
     done(&mut g, 0, "7H 8H *9H 10H | JH QH KH | 4D | QS").expect("hand card joins a joker group");
@@ -1277,13 +1163,7 @@ fn tahiti_joker_freed_only_by_the_real_card_from_the_hand() {
         "7H 8H *9H 10H | 9H 9S 9D 9C | 4D | QS",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("7H 8H 9H 10H JH *QH | 9S 9D 9C | 4D | QS"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "7H 8H 9H 10H JH *QH | 9S 9D 9C | 4D | QS");
     assert_eq!(
         err,
         ActionError::JokerRenamed {
@@ -1311,13 +1191,7 @@ fn tahiti_freed_joker_group_may_be_rearranged_around_the_renamed_joker() {
         "",
     );
     assert_eq!(
-        refused(
-            &mut g,
-            0,
-            Action::Done {
-                table: table("4H 5H 6H 7H | 9C 9D 9S | QS QD *QH"),
-            },
-        ),
+        refused_done(&mut g, 0, "4H 5H 6H 7H | 9C 9D 9S | QS QD *QH"),
         ActionError::TableCardJoinsJokerGroup { group: 2 }
     );
 }
@@ -1330,13 +1204,7 @@ fn tahiti_a_table_card_may_not_join_a_new_joker_group() {
         "9S | 9D | 5D | QS",
         "",
     );
-    let err = refused(
-        &mut g,
-        0,
-        Action::Done {
-            table: table("9S 9D *9H | 5D | QS"),
-        },
-    );
+    let err = refused_done(&mut g, 0, "9S 9D *9H | 5D | QS");
     assert_eq!(err, ActionError::TableCardJoinsJokerGroup { group: 0 });
 }
 

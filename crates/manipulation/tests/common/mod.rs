@@ -95,6 +95,11 @@ pub fn refused(game: &mut ManipulationGame, seat: usize, action: Action) -> Acti
     err
 }
 
+/// [`refused`] for a Done with the table `t`.
+pub fn refused_done(game: &mut ManipulationGame, seat: usize, t: &str) -> ActionError {
+    refused(game, seat, Action::Done { table: table(t) })
+}
+
 pub fn hand(game: &ManipulationGame, seat: usize) -> String {
     rami_cards::format_cards(game.hand(seat).expect("seat"))
 }
