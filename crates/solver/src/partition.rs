@@ -25,11 +25,12 @@
 //! forwards and as many on the mirrored cards; a test it leaves unsettled
 //! goes to the general sweep (`arrange::split_plain`).
 //!
-//! Beside it, a refusal for the tests with jokers (`no_split_with_jokers`,
-//! from `arrange::no_layout_with_jokers`): the same sweep with the wild
-//! jokers left as a count in the state, the named jokers read as natural
-//! copies of their names, a group not required to hold a natural card. A
-//! relaxation of the test, so its "no split" is exact and anything else
+//! Beside it, a split for the tests with jokers (`split_with_jokers`, from
+//! `arrange::split_with_jokers`): the same sweep with the wild jokers left
+//! as a count in the state, the named jokers read as natural copies of
+//! their names, a group not required to hold a natural card. A relaxation
+//! of the test, so its "no split" is exact; a split it finds is laid out
+//! here and validated there, and one that does not lay out or validate
 //! proves nothing (the test then runs as before, and its layout is the
 //! general sweep's).
 
@@ -709,9 +710,10 @@ fn greedy_runs(x: &[u8; 16]) -> Vec<(usize, usize)> {
     done
 }
 
-/// States [`no_split_with_jokers`] may visit before it gives up (refuting
-/// nothing). A refusal on `probe car 2 30 10 100` takes some tens.
-const JOKER_STATES: usize = 300;
+/// States [`split_with_jokers`] may visit a direction on a mid-game test
+/// before it gives up (settling nothing). A refusal on `probe car 2 30 10
+/// 100` takes some tens.
+pub(crate) const JOKER_STATES: usize = 300;
 
 /// Bits of one field of a suit in [`JokerSearch`]'s state: runs one long,
 /// two long, three or more, and ace either the high aces kept.
@@ -725,7 +727,7 @@ const NEVER: u8 = 15;
 /// Whether `copies` (natural cards per face, at most three) and `jokers`
 /// wild jokers (at most three) provably have no split into groups, every
 /// card placed: a relaxation of the fewest-changes step's tests with jokers
-/// (`arrange::no_layout_with_jokers`), so a refusal is sound and a `false`
+/// (`arrange::split_with_jokers`), so a refusal is sound and a `false`
 /// proves nothing. Relaxed: a group need not hold a natural card, the
 /// jokers need no names within any copies cap, and a run may reach from the
 /// low ace to the high one (cut in two, as [`lay_out`] does).
@@ -740,6 +742,9 @@ const NEVER: u8 = 15;
 /// dropped when its suits together need more jokers than are left to
 /// finish their runs ([`JokerSearch::need`], each suit alone: a lower
 /// bound). Adds its states to `states`; past [`JOKER_STATES`] it gives up.
+/// (The fewest-changes step asks [`split_with_jokers`], which runs this
+/// search and lays out what it finds; this refusal alone is for the tests.)
+#[cfg(test)]
 pub(crate) fn no_split_with_jokers(
     copies: &[u8; 52],
     jokers: u8,
@@ -747,20 +752,8 @@ pub(crate) fn no_split_with_jokers(
     joker_face_cap: &[u8; 52],
     states: &mut usize,
 ) -> bool {
-    no_split_with_jokers_within(copies, jokers, ace, joker_face_cap, states, JOKER_STATES)
-}
-
-/// [`no_split_with_jokers`] within `limit` states.
-pub(crate) fn no_split_with_jokers_within(
-    copies: &[u8; 52],
-    jokers: u8,
-    ace: AceMode,
-    joker_face_cap: &[u8; 52],
-    states: &mut usize,
-    limit: usize,
-) -> bool {
     matches!(
-        joker_search(copies, jokers, ace, joker_face_cap, states, limit),
+        joker_search(copies, jokers, ace, joker_face_cap, states, JOKER_STATES),
         JokerFound::NoSplit
     )
 }
