@@ -25,11 +25,12 @@
 //! forwards and as many on the mirrored cards; a test it leaves unsettled
 //! goes to the general sweep (`arrange::split_plain`).
 //!
-//! Beside it, a refusal for the tests with jokers (`no_split_with_jokers`,
-//! from `arrange::no_layout_with_jokers`): the same sweep with the wild
-//! jokers left as a count in the state, the named jokers read as natural
-//! copies of their names, a group not required to hold a natural card. A
-//! relaxation of the test, so its "no split" is exact and anything else
+//! Beside it, a split for the tests with jokers (`split_with_jokers`, from
+//! `arrange::split_with_jokers`): the same sweep with the wild jokers left
+//! as a count in the state, the named jokers read as natural copies of
+//! their names, a group not required to hold a natural card. A relaxation
+//! of the test, so its "no split" is exact; a split it finds is laid out
+//! here and validated there, and one that does not lay out or validate
 //! proves nothing (the test then runs as before, and its layout is the
 //! general sweep's).
 
@@ -709,9 +710,10 @@ fn greedy_runs(x: &[u8; 16]) -> Vec<(usize, usize)> {
     done
 }
 
-/// States [`no_split_with_jokers`] may visit before it gives up (refuting
-/// nothing). A refusal on `probe car 2 30 10 100` takes some tens.
-const JOKER_STATES: usize = 300;
+/// States [`split_with_jokers`] may visit a direction on a mid-game test
+/// before it gives up (settling nothing). A refusal on `probe car 2 30 10
+/// 100` takes some tens.
+pub(crate) const JOKER_STATES: usize = 300;
 
 /// Bits of one field of a suit in [`JokerSearch`]'s state: runs one long,
 /// two long, three or more, and ace either the high aces kept.
@@ -725,7 +727,7 @@ const NEVER: u8 = 15;
 /// Whether `copies` (natural cards per face, at most three) and `jokers`
 /// wild jokers (at most three) provably have no split into groups, every
 /// card placed: a relaxation of the fewest-changes step's tests with jokers
-/// (`arrange::no_layout_with_jokers`), so a refusal is sound and a `false`
+/// (`arrange::split_with_jokers`), so a refusal is sound and a `false`
 /// proves nothing. Relaxed: a group need not hold a natural card, the
 /// jokers need no names within any copies cap, and a run may reach from the
 /// low ace to the high one (cut in two, as [`lay_out`] does).
@@ -740,6 +742,9 @@ const NEVER: u8 = 15;
 /// dropped when its suits together need more jokers than are left to
 /// finish their runs ([`JokerSearch::need`], each suit alone: a lower
 /// bound). Adds its states to `states`; past [`JOKER_STATES`] it gives up.
+/// (The fewest-changes step asks [`split_with_jokers`], which runs this
+/// search and lays out what it finds; this refusal alone is for the tests.)
+#[cfg(test)]
 pub(crate) fn no_split_with_jokers(
     copies: &[u8; 52],
     jokers: u8,
@@ -747,20 +752,8 @@ pub(crate) fn no_split_with_jokers(
     joker_face_cap: &[u8; 52],
     states: &mut usize,
 ) -> bool {
-    no_split_with_jokers_within(copies, jokers, ace, joker_face_cap, states, JOKER_STATES)
-}
-
-/// [`no_split_with_jokers`] within `limit` states.
-pub(crate) fn no_split_with_jokers_within(
-    copies: &[u8; 52],
-    jokers: u8,
-    ace: AceMode,
-    joker_face_cap: &[u8; 52],
-    states: &mut usize,
-    limit: usize,
-) -> bool {
     matches!(
-        joker_search(copies, jokers, ace, joker_face_cap, states, limit),
+        joker_search(copies, jokers, ace, joker_face_cap, states, JOKER_STATES),
         JokerFound::NoSplit
     )
 }
@@ -1150,9 +1143,51 @@ fn suit_state(one: u8, two: u8, long: u8, high: u8) -> u64 {
 /// Whether `t` natural copies per suit of one rank and `jokers` jokers
 /// make sets: `m` sets of 3-4 cards, at least one natural each, a suit at
 /// most once in each (a joker takes a suit its set lacks).
+#[cfg(test)]
 fn sets_with_jokers(t: [u8; 4], jokers: u8) -> bool {
     sets_count(t, jokers, None).is_some()
 }
+
+/// [`sets_with_jokers`] worked out once for every rank [`JokerSearch`]
+/// meets (at most three copies a suit, at most three jokers): bit `j` of
+/// entry `t[0] + 4 t[1] + 16 t[2] + 64 t[3]` says whether `t` and `j`
+/// jokers make sets. The search asked it for each way of a rank's suits
+/// and each count of set jokers (`REACHABLE=1 probe car 2 30 10 300`: 3.4M
+/// instructions of the search's 39M in `sets_count`).
+const SETS_WITH_JOKERS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let t = [i & 3, i >> 2 & 3, i >> 4 & 3, i >> 6 & 3];
+        let n = t[0] + t[1] + t[2] + t[3];
+        let mut most = 0;
+        let mut s = 0;
+        while s < 4 {
+            if t[s] > most {
+                most = t[s];
+            }
+            s += 1;
+        }
+        let mut j = 0;
+        while j < 4 {
+            // As `sets_count`: no cards at all, or `m` sets of 3-4 cards,
+            // at least one natural each, a suit at most once in each.
+            let total = n + j;
+            let mut ok = total == 0;
+            let mut m = 1;
+            while m <= n {
+                ok |= m >= most && 3 * m <= total && total <= 4 * m;
+                m += 1;
+            }
+            if ok {
+                table[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    table
+};
 
 /// How many sets [`sets_with_jokers`] makes of `t` and `jokers` (the
 /// fewest), and with `names` (per suit, jokers that may be named for it)
@@ -1285,6 +1320,10 @@ impl JokerSearch<'_> {
                             continue;
                         }
                         let t = [w0.to_sets, w1.to_sets, w2.to_sets, w3.to_sets];
+                        // (Each at most three: `joker_search` takes no more
+                        // copies of a face.)
+                        let sets =
+                            SETS_WITH_JOKERS[usize::from(t[0] | t[1] << 2 | t[2] << 4 | t[3] << 6)];
                         let used = w0.jokers + w1.jokers + w2.jokers + w3.jokers;
                         let next = u64::from(w0.next)
                             | u64::from(w1.next) << JS
@@ -1296,7 +1335,7 @@ impl JokerSearch<'_> {
                             if used + j + near > left || cost + j + far > left {
                                 break;
                             }
-                            if !sets_with_jokers(t, j) {
+                            if sets >> j & 1 == 0 {
                                 continue;
                             }
                             self.path[p] = JokerStep {
@@ -1518,6 +1557,23 @@ mod tests {
     fn brute_jokers(copies: &mut [u8; 52], jokers: u8, groups: &[Vec<usize>]) -> bool {
         // No cap on what a run joker stands for.
         brute_jokers_capped(copies, jokers, groups, &mut [u8::MAX; 52])
+    }
+
+    /// The table of [`SETS_WITH_JOKERS`] says what [`sets_with_jokers`]
+    /// says, for every rank of at most three copies a suit and up to three
+    /// jokers.
+    #[test]
+    fn the_sets_table_agrees_with_sets_with_jokers() {
+        for i in 0..256usize {
+            let t = [0, 2, 4, 6].map(|k| (i >> k & 3) as u8);
+            for j in 0..4u8 {
+                assert_eq!(
+                    SETS_WITH_JOKERS[i] >> j & 1 == 1,
+                    sets_with_jokers(t, j),
+                    "{t:?} and {j} jokers"
+                );
+            }
+        }
     }
 
     /// [`no_split_with_jokers`] refutes only cards that have no split with
