@@ -550,10 +550,16 @@ const BEAM_NO_JOKERS: usize = 12;
 /// best plays car -1.1%, vat -0.3%, full tables `REACHABLE=1 car 2 84 20
 /// 30` -27%, `vat 2 84 20 30` -27%; 12 and 24 less mid-game, 48 more.
 const BEAM_WILD_JOKERS: usize = 16;
-/// The same in strict copies mode, as before: its state budget is reached
-/// on other tests with another width (`carousel_strict_search_past_its_
-/// budget_answers_a_legal_play`).
-const BEAM_WILD_JOKERS_STRICT: usize = 32;
+/// The same in strict copies mode. Session 13, 32 -> 16 (callgrind, whole
+/// probe, `REACHABLE=1 probe car 2 84 20 30` 66.9M -> 53.6M, `points`
+/// 64.0M -> 52.2M, `vat 2 84 20 30` 68.9M -> 55.6M, `points` 67.0M ->
+/// 55.1M; strict states at `car 2 84 20 200` 337k -> 183k; mid-game runs no
+/// strict search): the same optima, a tie may go to another play, changed
+/// groups in total the same or one fewer. 12 and 8 spent less (full car
+/// 50.4M, 47.1M) but their ties changed 1-2 more groups in total at
+/// `car 2 84 20 200`. (`carousel_strict_search_past_its_budget_answers_a_
+/// legal_play` sets a budget the search still reaches at this width.)
+const BEAM_WILD_JOKERS_STRICT: usize = 16;
 /// How many times wider the narrow sweep's second try is, where the first
 /// found no play at all (see `solve_node`, and the ace-split guesses of
 /// `Sweep::solve` where only a play worth the bound will do).
