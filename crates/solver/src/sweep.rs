@@ -550,10 +550,16 @@ const BEAM_NO_JOKERS: usize = 12;
 /// best plays car -1.1%, vat -0.3%, full tables `REACHABLE=1 car 2 84 20
 /// 30` -27%, `vat 2 84 20 30` -27%; 12 and 24 less mid-game, 48 more.
 const BEAM_WILD_JOKERS: usize = 16;
-/// The same in strict copies mode, as before: its state budget is reached
-/// on other tests with another width (`carousel_strict_search_past_its_
-/// budget_answers_a_legal_play`).
-const BEAM_WILD_JOKERS_STRICT: usize = 32;
+/// The same in strict copies mode. Session 13, 32 -> 16 (callgrind, whole
+/// probe, `REACHABLE=1 probe car 2 84 20 30` 66.9M -> 53.6M, `points`
+/// 64.0M -> 52.2M, `vat 2 84 20 30` 68.9M -> 55.6M, `points` 67.0M ->
+/// 55.1M; strict states at `car 2 84 20 200` 337k -> 183k; mid-game runs no
+/// strict search): the same optima, a tie may go to another play, changed
+/// groups in total the same or one fewer. 12 and 8 spent less (full car
+/// 50.4M, 47.1M) but their ties changed 1-2 more groups in total at
+/// `car 2 84 20 200`. (`carousel_strict_search_past_its_budget_answers_a_
+/// legal_play` sets a budget the search still reaches at this width.)
+const BEAM_WILD_JOKERS_STRICT: usize = 16;
 /// How many times wider the narrow sweep's second try is, where the first
 /// found no play at all (see `solve_node`, and the ace-split guesses of
 /// `Sweep::solve` where only a play worth the bound will do).
@@ -1702,6 +1708,8 @@ pub(crate) struct Sweep<'a> {
     pub at_most: Option<i32>,
     /// `gains()`, computed once (it depends on the spec only).
     gains_memo: Option<std::rc::Rc<[i32]>>,
+    /// `joker_gains()`, computed once, on the first sweep with a floor.
+    joker_gains_memo: Option<std::rc::Rc<[[i32; 8]]>>,
     /// Ace-either: the ace copies each suit puts at the low end are carried in
     /// the state (two bits a suit) to the high end, so one sweep is exact.
     /// Only where one or two suits at most have aces (see `ACE_SUITS_IN_STATE`) and no
@@ -1717,6 +1725,8 @@ pub(crate) struct Sweep<'a> {
     run_reach: Option<RunReach>,
     /// Build `run_reach` (tests turn it off to compare).
     reach: bool,
+    /// Cut with `joker_gains` (tests turn it off to compare).
+    joker_bound: bool,
     /// A limited test's first try: the feasibility walk alone. When the walk
     /// does not settle the test (or does not apply), no sweep follows: the
     /// answer is `None` and [`Sweep::unsettled`] says so.
@@ -1784,9 +1794,11 @@ impl<'a> Sweep<'a> {
             at_least: None,
             at_most: None,
             gains_memo: None,
+            joker_gains_memo: None,
             guide: None,
             run_reach: None,
             reach: true,
+            joker_bound: true,
             walk_only: false,
             skip_walk: false,
             unsettled: false,
@@ -2589,6 +2601,93 @@ impl<'a> Sweep<'a> {
         g
     }
 
+    /// [`Sweep::gains`] per number of jokers left to place (0-7): a hand
+    /// card a later step puts down is in a group whose gaps (the places of a
+    /// window of three, or the suits of a set, with no copy anywhere in the
+    /// position) only jokers placed from then on can fill; the places of its
+    /// suit already stepped need none (a run through them may hold jokers
+    /// placed before). With fewer jokers left than the fewest gaps of any
+    /// group it could be in, the card adds nothing.
+    fn joker_gains(&mut self) -> std::rc::Rc<[[i32; 8]]> {
+        if let Some(g) = &self.joker_gains_memo {
+            return g.clone();
+        }
+        let gains = self.gains();
+        let g: std::rc::Rc<[[i32; 8]]> = self.compute_joker_gains(&gains).into();
+        self.joker_gains_memo = Some(g.clone());
+        g
+    }
+
+    fn compute_joker_gains(&self, gains: &[i32]) -> Vec<[i32; 8]> {
+        let spec = self.spec;
+        let (lo, hi) = (self.first, self.last);
+        let avail = |g: usize| spec.must[g] + spec.loose[g] + spec.hand[g] > 0;
+        let face = |q: u8, s: usize| s * 13 + if q == 14 { 0 } else { usize::from(q) - 1 };
+        let either = spec.ace == AceMode::Either;
+        let mut out: Vec<[i32; 8]> = gains.iter().map(|&g| [g; 8]).collect();
+        // Per hand card that may need jokers: its step, suit, worth, and the
+        // jokers it needs at least, per last stepped position of its suit
+        // (`lo - 1`: none yet).
+        let mut needs: Vec<(usize, usize, i32, [u8; 15])> = Vec::new();
+        for q in lo..=hi {
+            for s in 0..4 {
+                let f = face(q, s);
+                let w = spec.weight[f].max(0) * i32::from(self.playable(f));
+                if w == 0 {
+                    continue;
+                }
+                let rank = f % 13;
+                let suits = (0..4).filter(|&u| avail(u * 13 + rank)).count() as u8;
+                // (No sets at the high ace end.)
+                let set_need = if either && q == 14 {
+                    u8::MAX
+                } else {
+                    3u8.saturating_sub(suits)
+                };
+                if set_need == 0 {
+                    continue;
+                }
+                let mut by_last = [0u8; 15];
+                let mut any = false;
+                for last in lo.saturating_sub(1)..q {
+                    let mut need = set_need;
+                    for a in q.saturating_sub(2).max(lo)..=q {
+                        if a + 2 > hi {
+                            break;
+                        }
+                        let gaps = (a..a + 3)
+                            .filter(|&r| r != q && r > last && !avail(face(r, s)))
+                            .count() as u8;
+                        need = need.min(gaps);
+                    }
+                    by_last[usize::from(last)] = need;
+                    any |= need > 0;
+                }
+                if any {
+                    let t = 5 * usize::from(q - lo) + s;
+                    needs.push((t, s, w, by_last));
+                }
+            }
+        }
+        for (i, row) in out.iter_mut().enumerate() {
+            // Step i is the first not taken: position `p`, suits below `k`
+            // already stepped there.
+            let p = lo + (i / 5) as u8;
+            let k = i % 5;
+            for &(t, s, w, by_last) in &needs {
+                if t < i {
+                    continue;
+                }
+                let last = if s < k { p } else { p.saturating_sub(1) };
+                let need = by_last.get(usize::from(last)).copied().unwrap_or(0);
+                for r in row.iter_mut().take(usize::from(need)) {
+                    *r -= w;
+                }
+            }
+        }
+        out
+    }
+
     fn compute_gains(&self) -> Vec<i32> {
         let spec = self.spec;
         let mut per_step = Vec::with_capacity(5 * usize::from(self.last - self.first + 1));
@@ -2627,17 +2726,23 @@ impl<'a> Sweep<'a> {
         // the plain loop cost `probe either 0 30 10 100` 3% more
         // instructions).
         let strict = self.spec.strict_copies;
+        // (Only a floor cuts: without one the table is not needed.)
+        let jg = (self.joker_bound && self.floor.is_some() && self.spec.jokers_total() > 0)
+            .then(|| self.joker_gains());
+        let jg = jg.as_deref();
         let r = match (reach.as_ref(), strict) {
             (Some(rr), false) => {
-                self.run_layers::<true, false>(scratch, gains, beam, &mut layers, Some(rr))
+                self.run_layers::<true, false>(scratch, gains, jg, beam, &mut layers, Some(rr))
             }
             (Some(rr), true) => {
-                self.run_layers::<true, true>(scratch, gains, beam, &mut layers, Some(rr))
+                self.run_layers::<true, true>(scratch, gains, jg, beam, &mut layers, Some(rr))
             }
             (None, false) => {
-                self.run_layers::<false, false>(scratch, gains, beam, &mut layers, None)
+                self.run_layers::<false, false>(scratch, gains, jg, beam, &mut layers, None)
             }
-            (None, true) => self.run_layers::<false, true>(scratch, gains, beam, &mut layers, None),
+            (None, true) => {
+                self.run_layers::<false, true>(scratch, gains, jg, beam, &mut layers, None)
+            }
         };
         self.run_reach = reach;
         STATS.with(|cell| {
@@ -2673,6 +2778,7 @@ impl<'a> Sweep<'a> {
         &mut self,
         scratch: &mut Scratch,
         gains: &[i32],
+        joker_gains: Option<&[[i32; 8]]>,
         beam: Option<usize>,
         layers: &mut Vec<Vec<Node>>,
         reach: Option<&RunReach>,
@@ -2723,13 +2829,28 @@ impl<'a> Sweep<'a> {
                 // Ace-either: the ace copies of this suit put at the low end are
                 // carried in the state to the high end.
                 let suit_step = SuitStep::new(self.aces_in_state, spec, p, s);
-                let cut = floor.map(|fl| fl - spec.bonus - gains[step + 1]);
+                // Per jokers placed (see `joker_gains`); no floor, no cut.
+                let cut: [i32; 8] = match floor {
+                    None => [i32::MIN; 8],
+                    Some(fl) => {
+                        let base = fl - spec.bonus;
+                        match joker_gains.and_then(|g| g.get(step + 1)) {
+                            Some(row) => std::array::from_fn(|placed| {
+                                base - row[usize::from(jt.saturating_sub(placed as u8).min(7))]
+                            }),
+                            None => [base - gains[step + 1]; 8],
+                        }
+                    }
+                };
                 sets_reach.start_step(&later_set_copies(spec, p, s), spec.one_joker);
                 for (i, n) in prev.iter().enumerate() {
                     let key = n.key;
                     let d = suit_step.automaton(key);
                     let jokers = ((key >> JOKER_SHIFT) & 7) as u8;
                     let carried = suit_step.carried(key);
+                    // (The jokers left before this step: those the option
+                    // places are only counted from the next step on.)
+                    let node_cut = cut[usize::from(jokers) & 7];
                     let ck = step_key
                         | ((d as u32) << 5)
                         | (u32::from(jokers) << 2)
@@ -2764,7 +2885,7 @@ impl<'a> Sweep<'a> {
                     };
                     for o in &opts[start as usize..(start + len) as usize] {
                         let value = n.value + o.value;
-                        if cut.is_some_and(|c| value < c) {
+                        if value < node_cut {
                             continue;
                         }
                         let c = o.choice;
@@ -3479,6 +3600,97 @@ mod tests {
     /// narrow the completions `RunReach` over-approximates) the answer is the same with it and without.
     /// (Not always with fewer states: the narrow sweep may keep other states
     /// and give the exact one another floor.)
+    /// Random specs with wild jokers (table and hand), most cards and most
+    /// points, each at floors around its optimum: the cut by the jokers left
+    /// (`joker_gains`) gives the same answer as the plain cut.
+    #[test]
+    fn joker_gains_never_change_an_answer() {
+        let mut seed = 11u64;
+        for case in 0..400 {
+            let ace = [AceMode::Either, AceMode::High, AceMode::Low][case % 3];
+            let mut spec = Spec::new(ace, case % 7 == 6);
+            let faces = 4 + lcg(&mut seed) % 12;
+            for _ in 0..faces {
+                let f = (lcg(&mut seed) % 3 * 13 + lcg(&mut seed) % 8) as usize;
+                match lcg(&mut seed) % 3 {
+                    0 => spec.must[f] = (spec.must[f] + 1).min(2),
+                    1 => spec.hand[f] = (spec.hand[f] + 1).min(2),
+                    _ => spec.loose[f] = (spec.loose[f] + 1).min(2),
+                }
+            }
+            // Aces and kings too (the ace ends).
+            if case % 2 == 0 {
+                spec.hand[13 * (case % 4) + 12] += 1;
+                spec.hand[13 * ((case + 1) % 4)] += 1;
+            }
+            spec.jokers_must = (lcg(&mut seed) % 3) as u8;
+            spec.jokers_hand = (lcg(&mut seed) % 2) as u8;
+            if case % 4 >= 2 {
+                // Most points.
+                for f in 0..52 {
+                    spec.weight[f] = (f % 13).min(9) as i32 + 1;
+                }
+                spec.joker_weight = 20;
+            }
+            let run = |bound: bool, at_least: Option<i32>| {
+                let mut sw = Sweep::new(&spec);
+                sw.joker_bound = bound;
+                sw.at_least = at_least;
+                sw.best()
+            };
+            let best = run(false, None);
+            assert_eq!(run(true, None), best, "case {case}: {spec:?}");
+            let Some(b) = best else {
+                continue;
+            };
+            // (Below its floor a search may answer a play or none: of no
+            // interest either way.)
+            for at in [b - 2, b, b + 1] {
+                let of_interest = |v: Option<i32>| v.filter(|&v| v >= at);
+                assert_eq!(
+                    of_interest(run(true, Some(at))),
+                    of_interest(run(false, Some(at))),
+                    "case {case} at {at}: {spec:?}"
+                );
+            }
+        }
+    }
+
+    /// A hand card with no group but one of two jokers (9S: no 8S, 10S, JS
+    /// or other nine), both jokers on the table: once they are placed the
+    /// exact sweep drops every state that would still need the 9S to reach
+    /// its floor, which the plain cut (every hand card counted at every
+    /// step) keeps. Fewer states, the same optimum.
+    #[test]
+    fn a_card_needing_jokers_counts_only_while_they_are_left() {
+        let mut spec = Spec::new(AceMode::High, false);
+        for s in 0..3 {
+            for r in 1..5 {
+                spec.must[s * 13 + r] = 1;
+            }
+            spec.hand[s * 13 + 5] = 1;
+        }
+        spec.hand[8] = 1;
+        spec.jokers_must = 2;
+        let sweep = |bound: bool| {
+            STATS.with(|c| c.set(Stats::default()));
+            let mut sw = Sweep::new(&spec);
+            sw.joker_bound = bound;
+            let v = sw.best();
+            (v, STATS.with(|c| c.get()).states)
+        };
+        let (v_plain, states_plain) = sweep(false);
+        let (v, states) = sweep(true);
+        assert_eq!(v, v_plain);
+        assert_eq!(v, Some(4));
+        assert!(states < states_plain, "{states} against {states_plain}");
+        let mut sw = Sweep::new(&spec);
+        let g = sw.joker_gains();
+        // Before any step: the 9S needs two jokers; the sixes none.
+        assert_eq!(g[0][2] - g[0][1], 1);
+        assert_eq!(g[0][1], g[0][0]);
+    }
+
     #[test]
     fn run_reach_never_changes_an_answer() {
         let mut seed = 7u64;
