@@ -1050,6 +1050,23 @@ fn tahiti_branches_take_turns_so_none_spends_the_whole_budget() {
     assert_eq!(points.points, 122, "{}", format_table(&points.table));
 }
 
+/// A position (#122 of seed 62 at 40 + 14, as
+/// `tahiti_caps_against_the_uncapped_search` draws them) where a safety net
+/// of a million states stopped the search at 12 cards (82 points) and 83
+/// points (11 cards): the uncapped search's 13 cards and 92 points take 4.3
+/// and 5.1 million states. Within session 13's net of ten million.
+#[test]
+fn tahiti_best_play_past_a_million_states() {
+    let table = "*AS AD AC | 5S 5H 5C | KS KH KD KC | 8S *8H 8D 8C | 8C *9C 10C JC | \
+                 QS QH QD QC | 2D 3D 4D 5D | 5H *6H 7H 8H | AD 2D 3D | QC KC AC | \
+                 4S 4H 4C | 2S 3S 4S 5S | 9S";
+    let hand = "7S 6H 9H 7D 7D 9C JC AH 10S AS 3C 3S 4C 2H";
+    let cards = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostCards);
+    assert_eq!(cards.count, 13, "{}", format_table(&cards.table));
+    let points = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostPoints);
+    assert_eq!(points.points, 92, "{}", format_table(&points.table));
+}
+
 /// Writes the positions of `tahiti_caps_against_the_uncapped_search` (30 +
 /// 10, 40 + 14 and 84 + 20, as it draws them) to `tahiti-T.txt` in
 /// `RAMI_DUMP_DIR` (default: the system's temporary directory), a line
