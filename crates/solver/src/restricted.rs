@@ -95,7 +95,7 @@ const STATES: u64 = 300_000;
 /// net"): on 40 + 14 tables it then bites on none of the 800 solves (7
 /// before) and every answer is the uncapped search's (5 were below); on
 /// 50 + 18 tables (`REACHABLE=1 probe tah 4 50 18 200`) it bit on 11 of
-/// 106 plays and lowered all 11; on full tables it still bites on 79 of
+/// 106 plays and lowered 9; on full tables it still bites on 79 of
 /// 120 (105), answers rise on 26 and fall on none, for 7.4 times the
 /// states. The price is time where it bites (about 0.5 s a solve, release,
 /// on this machine's full tables): chosen because the issue asks for the
