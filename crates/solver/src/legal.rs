@@ -136,38 +136,66 @@ pub(crate) fn rename_set_jokers(
     };
     let base = Copies::of(&play.table, copies);
     let namings = Namings::new(group_rules);
-    let (renamed, counts) = rename_jokers(
-        rules,
-        old,
-        &namings,
-        play.table.clone(),
-        base.clone(),
-        played,
-    );
-    let table = match (counts.faults == 0).then(|| ordered(&renamed)) {
-        Some(t) if legal(&t) => t,
-        _ => {
-            // A joker is taken from any group holding one: moving a joker
-            // whose own name is fine can still mend the fault, by freeing its
-            // name for the faulty joker's renaming. (Taking jokers only from
-            // groups with an over-copied name cost 1.4% fewer instructions on
-            // full Tahiti tables, `probe tah 4 84 20 30`, and could miss that.)
-            let from: Vec<usize> = (0..renamed.len())
-                .filter(|&g| renamed[g].iter().any(|c| c.is_joker()))
-                .collect();
-            // Candidates are made one at a time, in the order they were
-            // listed in before, each from the play's table's counts updated
-            // for the change, and the first legal one is kept.
-            let mut try_one = |t: Vec<Vec<Card>>, counts: Copies| {
-                let (t, counts) = rename_jokers(rules, old, &namings, t, counts, played);
-                (counts.faults == 0)
-                    .then(|| ordered(&t))
-                    .filter(|t| legal(t))
-            };
-            swaps(&play.table, &base, &mut try_one)
-                .or_else(|| moves(&namings, &play.table, &base, &from, &mut try_one))?
+    let mend = |avoid: &[Face]| -> Option<Vec<Vec<Card>>> {
+        let (renamed, counts) = rename_jokers(
+            rules,
+            old,
+            &namings,
+            play.table.clone(),
+            base.clone(),
+            played,
+            avoid,
+        );
+        match (counts.faults == 0).then(|| ordered(&renamed)) {
+            Some(t) if legal(&t) => Some(t),
+            _ => {
+                // A joker is taken from any group holding one: moving a joker
+                // whose own name is fine can still mend the fault, by freeing its
+                // name for the faulty joker's renaming. (Taking jokers only from
+                // groups with an over-copied name cost 1.4% fewer instructions on
+                // full Tahiti tables, `probe tah 4 84 20 30`, and could miss that.)
+                let from: Vec<usize> = (0..renamed.len())
+                    .filter(|&g| renamed[g].iter().any(|c| c.is_joker()))
+                    .collect();
+                // Candidates are made one at a time, in the order they were
+                // listed in before, each from the play's table's counts updated
+                // for the change, and the first legal one is kept.
+                let mut try_one = |t: Vec<Vec<Card>>, counts: Copies| {
+                    let (t, counts) = rename_jokers(rules, old, &namings, t, counts, played, avoid);
+                    (counts.faults == 0)
+                        .then(|| ordered(&t))
+                        .filter(|t| legal(t))
+                };
+                swaps(&play.table, &base, &mut try_one)
+                    .or_else(|| moves(&namings, &play.table, &base, &from, &mut try_one))
+            }
         }
     };
+    // The renaming is greedy (the first name that lowers the faults, group by
+    // group): in Tahiti it can give a joker the name of a joker of the old
+    // table, which the engine then matches with that one (a freed joker seen
+    // as kept, its dissolved group refused), and stop there while another
+    // group's joker had a free name. So when nothing mended, once more
+    // without the old table's joker names. (From `finder_exact`'s caps
+    // measure, 40 + 14 #179, most points: `*QH QD QC | QS *QH QD` was renamed
+    // `*QS QD QC`, refused, where `QS *QC QD` is legal; the hint's search,
+    // which names each set joker once, missed the best play.)
+    let old_names: Vec<Face> = if rules == RuleSet::Tahiti {
+        old.iter()
+            .flatten()
+            .filter(|c| c.is_joker())
+            .filter_map(|c| c.declared())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let table = mend(&[]).or_else(|| {
+        if old_names.is_empty() {
+            None
+        } else {
+            mend(&old_names)
+        }
+    })?;
     let sorted = crate::arrange::sorted;
     let mut changed = play.changed.clone();
     for (before, after) in play.table.iter().zip(&table) {
@@ -332,6 +360,7 @@ fn rename_jokers(
     mut table: Vec<Vec<Card>>,
     mut counts: Copies,
     played: &[Card],
+    avoid: &[Face],
 ) -> (Vec<Vec<Card>>, Copies) {
     let mut progress = true;
     while counts.faults > 0 && progress {
@@ -362,6 +391,14 @@ fn rename_jokers(
                     now.add_name(f);
                 }
                 if now.faults >= counts.faults {
+                    continue;
+                }
+                // (`avoid`: names no joker may take anew.)
+                if way
+                    .iter()
+                    .take(jokers)
+                    .any(|f| avoid.contains(f) && !names.contains(f))
+                {
                     continue;
                 }
                 let mut way_names = way.iter().copied();
@@ -669,5 +706,39 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_renamed_set_joker_never_takes_a_freed_jokers_name_when_another_mends() {
+        // The same play (40 + 14, seed 62, #179, most points): two set jokers
+        // named QH with a natural QH down. The greedy renaming named the
+        // first `*QS QD QC`, the name of the freed *QS, which the engine
+        // matches with the old joker and refuses; `QS *QC QD` is legal.
+        let t = |s| parse_table(s).expect("test notation");
+        let old = t(
+            "7S 7H 7D 7C | 4H *5H 6H | 7S 8S 9S 10S JS *QS | AS 2S 3S 4S 5S \
+             | AC 2C 3C 4C 5C | 8S 8D 8C | QC *KC AC | 10H JH QH KH AH \
+             | 6C 7C *8C 9C 10C JC",
+        );
+        let table = t(
+            "4H *5H 6H | AC 2C 3C 4C 5C | 8S 8D 8C | AS 2S 3S | 3S 4S 5S \
+             | 7S 7H 7D | 7S 7H 7C | 5C 6C 7C | 8S 8H 8C | 9S 9D 9C | 10S 10H 10C \
+             | JS JH JC | KS KH KC | QH KH AH | AC *2C 3C | *QH QD QC | QS *QH QD",
+        );
+        let played = parse_cards("3S QS KS 7H 8H KH 9D QD QD 3C 5C 8C KC").expect("test notation");
+        let play = Play {
+            count: played.len(),
+            points: 0,
+            played,
+            table,
+            changed: (0..old.len()).collect(),
+            rearranged: true,
+        };
+        assert!(check(RuleSet::Tahiti, 2, &old, &play.table, &play.played).is_err());
+        let mended = rename_set_jokers(RuleSet::Tahiti, 2, &old, &play).expect("a mend");
+        assert_eq!(
+            check(RuleSet::Tahiti, 2, &old, &mended.table, &mended.played),
+            Ok(())
+        );
     }
 }
