@@ -1390,23 +1390,7 @@ mod tests {
                         matches!(swept, Test::Layout(_)),
                         "case {case}: {rules:?} {layout:?}"
                     );
-                    for g in &layout {
-                        assert!(
-                            validate_group(g, rules.group_rules()).is_ok(),
-                            "case {case}: {g:?}"
-                        );
-                    }
-                    let unname = |c: &Card| if c.is_joker() { Card::JOKER } else { *c };
-                    let mut want: Vec<Card> = dissolve
-                        .iter()
-                        .flat_map(|&g| table[g].iter())
-                        .chain(&played)
-                        .map(unname)
-                        .collect();
-                    let mut laid: Vec<Card> = layout.iter().flatten().map(unname).collect();
-                    want.sort();
-                    laid.sort();
-                    assert_eq!(want, laid, "case {case}");
+                    assert_laid_out_cards(case, rules, &layout, &table, &dissolve, &played);
                     laid_out += 1;
                 }
                 Test::GaveUp => panic!("case {case}: the split gives no GaveUp"),
@@ -1416,6 +1400,35 @@ mod tests {
             refused > 100 && laid_out > 20,
             "{refused} refused, {laid_out} laid out of {tried}"
         );
+    }
+
+    /// A split's layout is valid groups holding exactly the test's cards:
+    /// the dissolved groups' and the played ones (jokers unnamed).
+    fn assert_laid_out_cards(
+        case: usize,
+        rules: RuleSet,
+        layout: &[Vec<Card>],
+        table: &[Vec<Card>],
+        dissolve: &[usize],
+        played: &[Card],
+    ) {
+        for g in layout {
+            assert!(
+                validate_group(g, rules.group_rules()).is_ok(),
+                "case {case}: {g:?}"
+            );
+        }
+        let unname = |c: &Card| if c.is_joker() { Card::JOKER } else { *c };
+        let mut want: Vec<Card> = dissolve
+            .iter()
+            .flat_map(|&g| table[g].iter())
+            .chain(played)
+            .map(unname)
+            .collect();
+        let mut laid: Vec<Card> = layout.iter().flatten().map(unname).collect();
+        want.sort();
+        laid.sort();
+        assert_eq!(want, laid, "case {case}");
     }
 
     /// What [`super::split_with_jokers`] settles on full two-deck tables
@@ -1468,23 +1481,7 @@ mod tests {
                 }
                 Test::Layout(layout) => {
                     assert!(!matches!(swept, Test::None), "case {case}: {layout:?}");
-                    for g in &layout {
-                        assert!(
-                            validate_group(g, rules.group_rules()).is_ok(),
-                            "case {case}: {g:?}"
-                        );
-                    }
-                    let unname = |c: &Card| if c.is_joker() { Card::JOKER } else { *c };
-                    let mut want: Vec<Card> = dissolve
-                        .iter()
-                        .flat_map(|&g| table[g].iter())
-                        .chain(&played)
-                        .map(unname)
-                        .collect();
-                    let mut laid: Vec<Card> = layout.iter().flatten().map(unname).collect();
-                    want.sort();
-                    laid.sort();
-                    assert_eq!(want, laid, "case {case}");
+                    assert_laid_out_cards(case, rules, &layout, &table, &dissolve, &played);
                     laid_out += 1;
                 }
                 Test::GaveUp => panic!("case {case}: the split gives no GaveUp"),

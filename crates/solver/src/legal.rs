@@ -672,12 +672,10 @@ mod tests {
         assert!(rearranges(&jokers, &[0], &t("5H 6H 7H | 9S 9D 9C *9H")));
     }
 
-    #[test]
-    fn a_swapped_set_joker_never_joins_a_group_holding_a_joker() {
-        // From `finder_exact`'s caps measure (40 + 14, seed 62, #179, the
-        // search without caps): the set QS *QH QD has no missing suit left
-        // (both QC on the table), so its joker was swapped with the QC of
-        // *QH QD QC, which then held two jokers.
+    /// The old table and the refused play of two tests (40 + 14, seed 62,
+    /// #179 of `finder_exact`'s caps measure, most points): two set jokers
+    /// named QH beside a natural QH.
+    fn queens_of_179() -> (Vec<Vec<Card>>, Play) {
         let t = |s| parse_table(s).expect("test notation");
         let old = t(
             "7S 7H 7D 7C | 4H *5H 6H | 7S 8S 9S 10S JS *QS | AS 2S 3S 4S 5S \
@@ -698,6 +696,15 @@ mod tests {
             changed: (0..old.len()).collect(),
             rearranged: true,
         };
+        (old, play)
+    }
+
+    #[test]
+    fn a_swapped_set_joker_never_joins_a_group_holding_a_joker() {
+        // From `finder_exact`'s caps measure (40 + 14, seed 62, #179, the
+        // search without caps): the joker of the set QS *QH QD was swapped
+        // with the QC of *QH QD QC, which then held two jokers.
+        let (old, play) = queens_of_179();
         if let Some(p) = rename_set_jokers(RuleSet::Tahiti, 2, &old, &play) {
             for g in p.table.iter().filter(|g| g.len() > 1) {
                 assert!(
@@ -714,26 +721,7 @@ mod tests {
         // named QH with a natural QH down. The greedy renaming named the
         // first `*QS QD QC`, the name of the freed *QS, which the engine
         // matches with the old joker and refuses; `QS *QC QD` is legal.
-        let t = |s| parse_table(s).expect("test notation");
-        let old = t(
-            "7S 7H 7D 7C | 4H *5H 6H | 7S 8S 9S 10S JS *QS | AS 2S 3S 4S 5S \
-             | AC 2C 3C 4C 5C | 8S 8D 8C | QC *KC AC | 10H JH QH KH AH \
-             | 6C 7C *8C 9C 10C JC",
-        );
-        let table = t(
-            "4H *5H 6H | AC 2C 3C 4C 5C | 8S 8D 8C | AS 2S 3S | 3S 4S 5S \
-             | 7S 7H 7D | 7S 7H 7C | 5C 6C 7C | 8S 8H 8C | 9S 9D 9C | 10S 10H 10C \
-             | JS JH JC | KS KH KC | QH KH AH | AC *2C 3C | *QH QD QC | QS *QH QD",
-        );
-        let played = parse_cards("3S QS KS 7H 8H KH 9D QD QD 3C 5C 8C KC").expect("test notation");
-        let play = Play {
-            count: played.len(),
-            points: 0,
-            played,
-            table,
-            changed: (0..old.len()).collect(),
-            rearranged: true,
-        };
+        let (old, play) = queens_of_179();
         assert!(check(RuleSet::Tahiti, 2, &old, &play.table, &play.played).is_err());
         let mended = rename_set_jokers(RuleSet::Tahiti, 2, &old, &play).expect("a mend");
         assert_eq!(
