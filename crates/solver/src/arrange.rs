@@ -1341,8 +1341,7 @@ mod tests {
     /// 13's change).
     #[test]
     fn mid_game_tests_with_jokers_settled_by_the_split_agree_with_the_sweep() {
-        use super::{exact_spec, split_with_jokers};
-        use crate::{Branch, Position};
+        use crate::Position;
         let mut gen_ = crate::test_positions::Gen::new(17);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         let (mut refused, mut laid_out, mut tried) = (0, 0, 0);
@@ -1354,29 +1353,16 @@ mod tests {
             let Ok(pos) = Position::new(rules, copies, &table, &hand) else {
                 continue;
             };
-            let branch = Branch::default();
             let dissolve: Vec<usize> = (0..table.len()).filter(|_| rng.random_bool(0.5)).collect();
             let played: Vec<Card> = hand
                 .iter()
                 .copied()
                 .filter(|c| (c.is_joker() && rng.random_bool(0.7)) || rng.random_bool(0.3))
                 .collect();
-            let (spec, fixed) = exact_spec(&pos, &branch, &dissolve, &played);
             tried += 1;
-            let Some(found) =
-                split_with_jokers(&pos, &branch, &dissolve, &spec, &fixed, &mut 0, true)
-            else {
+            let Some((found, swept)) = split_and_sweep(&pos, &dissolve, &played, 2_000_000) else {
                 continue;
             };
-            let swept = one_way(
-                &spec,
-                &fixed,
-                &mut None,
-                2_000_000,
-                &mut 0,
-                false,
-                super::Try::Whole,
-            );
             match found {
                 Test::None => {
                     assert!(
@@ -1400,6 +1386,31 @@ mod tests {
             refused > 100 && laid_out > 20,
             "{refused} refused, {laid_out} laid out of {tried}"
         );
+    }
+
+    /// The test of `dissolve` and `played` (no joker branch) put to
+    /// [`super::split_with_jokers`] and to the general sweep (within
+    /// `budget` states): both answers, or `None` where the split does not
+    /// take the test.
+    fn split_and_sweep(
+        pos: &crate::Position,
+        dissolve: &[usize],
+        played: &[Card],
+        budget: usize,
+    ) -> Option<(Test, Test)> {
+        let branch = crate::Branch::default();
+        let (spec, fixed) = super::exact_spec(pos, &branch, dissolve, played);
+        let found = super::split_with_jokers(pos, &branch, dissolve, &spec, &fixed, &mut 0, true)?;
+        let swept = one_way(
+            &spec,
+            &fixed,
+            &mut None,
+            budget,
+            &mut 0,
+            false,
+            super::Try::Whole,
+        );
+        Some((found, swept))
     }
 
     /// A split's layout is valid groups holding exactly the test's cards:
@@ -1438,8 +1449,7 @@ mod tests {
     /// refuse.
     #[test]
     fn full_table_tests_with_jokers_settled_by_the_split_agree_with_the_sweep() {
-        use super::{exact_spec, split_with_jokers};
-        use crate::{Branch, Position};
+        use crate::Position;
         let mut gen_ = crate::test_positions::Gen::new(23);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
         let (mut refused, mut laid_out) = (0, 0);
@@ -1449,28 +1459,15 @@ mod tests {
             let Ok(pos) = Position::new(rules, 2, &table, &hand) else {
                 continue;
             };
-            let branch = Branch::default();
             let dissolve: Vec<usize> = (0..table.len()).filter(|_| rng.random_bool(0.7)).collect();
             let played: Vec<Card> = hand
                 .iter()
                 .copied()
                 .filter(|c| c.is_joker() || rng.random_bool(0.3))
                 .collect();
-            let (spec, fixed) = exact_spec(&pos, &branch, &dissolve, &played);
-            let Some(found) =
-                split_with_jokers(&pos, &branch, &dissolve, &spec, &fixed, &mut 0, true)
-            else {
+            let Some((found, swept)) = split_and_sweep(&pos, &dissolve, &played, 300_000) else {
                 continue;
             };
-            let swept = one_way(
-                &spec,
-                &fixed,
-                &mut None,
-                300_000,
-                &mut 0,
-                false,
-                super::Try::Whole,
-            );
             match found {
                 Test::None => {
                     assert!(
