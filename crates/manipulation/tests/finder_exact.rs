@@ -1033,6 +1033,15 @@ fn tahiti_full_table_whole_hand_within_the_budget() {
     assert_eq!(play.count, 20, "{}", format_table(&play.table));
 }
 
+/// Tahiti's best plays of `table` and `hand`, both accepted by the engine:
+/// `cards` cards for the most cards, `points` points for the most points.
+fn assert_tahiti_best(table: &str, hand: &str, cards: usize, points: u32) {
+    let most = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostCards);
+    assert_eq!(most.count, cards, "{}", format_table(&most.table));
+    let most = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostPoints);
+    assert_eq!(most.points, points, "{}", format_table(&most.table));
+}
+
 /// A position (#159 of seed 62 at 40 + 14) where the safety net stopped the
 /// search at 13 cards (118 points), at 300,000 states as at a million: the
 /// branches listed first spent it all. Taking
@@ -1044,10 +1053,7 @@ fn tahiti_branches_take_turns_so_none_spends_the_whole_budget() {
                  3H 4H 5H 6H 7H | JH JD JC | 3D 4D 5D 6D 7D 8D | KS KH *KD KC | \
                  9D 10D JD QD KD AD | KH | 3S";
     let hand = "AH KC 9H KD 9S 7C 4S * 3C 9C 7S 5C 6D 2C";
-    let cards = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostCards);
-    assert_eq!(cards.count, 14, "{}", format_table(&cards.table));
-    let points = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostPoints);
-    assert_eq!(points.points, 122, "{}", format_table(&points.table));
+    assert_tahiti_best(table, hand, 14, 122);
 }
 
 /// A position (#122 of seed 62 at 40 + 14, as
@@ -1061,10 +1067,7 @@ fn tahiti_best_play_past_a_million_states() {
                  QS QH QD QC | 2D 3D 4D 5D | 5H *6H 7H 8H | AD 2D 3D | QC KC AC | \
                  4S 4H 4C | 2S 3S 4S 5S | 9S";
     let hand = "7S 6H 9H 7D 7D 9C JC AH 10S AS 3C 3S 4C 2H";
-    let cards = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostCards);
-    assert_eq!(cards.count, 13, "{}", format_table(&cards.table));
-    let points = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostPoints);
-    assert_eq!(points.points, 92, "{}", format_table(&points.table));
+    assert_tahiti_best(table, hand, 13, 92);
 }
 
 /// Writes the positions of `tahiti_caps_against_the_uncapped_search` (30 +
