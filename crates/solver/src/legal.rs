@@ -180,16 +180,17 @@ pub(crate) fn rename_set_jokers(
     // measure, 40 + 14 #179, most points: `*QH QD QC | QS *QH QD` was renamed
     // `*QS QD QC`, refused, where `QS *QC QD` is legal; the hint's search,
     // which names each set joker once, missed the best play.)
-    let old_names: Vec<Face> = if rules == RuleSet::Tahiti {
-        old.iter()
+    // (The names are only gathered once the first mend failed.)
+    let table = mend(&[]).or_else(|| {
+        if rules != RuleSet::Tahiti {
+            return None;
+        }
+        let old_names: Vec<Face> = old
+            .iter()
             .flatten()
             .filter(|c| c.is_joker())
             .filter_map(|c| c.declared())
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let table = mend(&[]).or_else(|| {
+            .collect();
         if old_names.is_empty() {
             None
         } else {
