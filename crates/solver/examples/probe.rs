@@ -106,6 +106,16 @@ fn main() {
         _ => panic!(),
     };
     let jokers: u8 = args[2].parse().unwrap();
+    // (The rule sets of the ace modes without jokers deal none: the solver
+    // would refuse every position as impossible cards.)
+    if jokers > rules.max_jokers() {
+        eprintln!(
+            "{} deals {} jokers at most: for jokers use car, vat or tah",
+            args[1],
+            rules.max_jokers()
+        );
+        std::process::exit(2);
+    }
     let t: usize = args[3].parse().unwrap();
     let h: usize = args[4].parse().unwrap();
     let n: usize = args[5].parse().unwrap();
