@@ -1701,6 +1701,83 @@ fn rest_sweep(
     }
 }
 
+/// Tahiti: one branch as the counts of [`crate::joint`] (its frozen
+/// groups' extensions laid, nothing else chosen): the rest as
+/// [`rest_sweep`] sees it, but with the cards that were with a freed joker
+/// and the real cards that free jokers still to be placed (a joker group
+/// may take them), and the jokers to lay beside.
+#[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
+pub(crate) fn joint_spec(
+    pos: &Position,
+    goal: Goal,
+    branch: &Branch,
+    dissolve: &[usize],
+) -> crate::joint::JointSpec {
+    let mut b = branch.clone();
+    b.no_wild = true;
+    b.joker_groups = Vec::new();
+    let groups = branch_groups(pos, &b, dissolve);
+    let (spec, _, extra) = pos.spec(goal, &b, &groups);
+    let mut out = crate::joint::JointSpec {
+        weight: spec.weight,
+        hand: spec.hand,
+        loose: spec.loose,
+        joker_weight: pos.weight(goal, Card::JOKER),
+        hand_jokers: pos.hand_jokers,
+        bonus: spec.bonus + extra,
+        copies: pos.copies,
+        ..Default::default()
+    };
+    // Of the must copies, those a joker group may take: the cards that were
+    // with a freed joker, and the real cards (forced hand copies).
+    let mut joker_ok = [0u8; 52];
+    let mut freed = 0u8;
+    for &(g, i) in &b.freed {
+        if pos.kinds[g] != Kind::Frozen {
+            continue;
+        }
+        freed += 1;
+        for f in pos.table[g].iter().filter_map(|c| c.natural_face()) {
+            joker_ok[f.index()] += 1;
+        }
+        if let Some(f) = pos.table[g].get(i).and_then(|c| c.declared()) {
+            out.avoid[f.index()] = true;
+        }
+    }
+    let forced_in_sweep = pos.forced_in_sweep(&b);
+    let mut hand = pos.hand_counts;
+    for f in b
+        .frozen
+        .iter()
+        .flat_map(|(_, ext)| ext)
+        .filter_map(|c| c.natural_face())
+    {
+        hand[f.index()] = hand[f.index()].saturating_sub(1);
+        out.base[f.index()] += 1;
+    }
+    for i in 0..52 {
+        let forced = forced_in_sweep[i].min(hand[i]).min(spec.must[i]);
+        joker_ok[i] += forced;
+        out.base[i] += forced;
+        let ok = joker_ok[i].min(spec.must[i]);
+        out.must_joker_ok[i] = ok;
+        out.must[i] = spec.must[i] - ok;
+    }
+    out.freed_jokers = freed;
+    // On the new table whatever the play: every natural of the old table,
+    // and the names of the jokers that keep theirs.
+    for (g, group) in pos.table.iter().enumerate() {
+        for (i, &c) in group.iter().enumerate() {
+            match (c.natural_face(), c.declared()) {
+                (Some(f), _) => out.base[f.index()] += 1,
+                (None, Some(f)) if !b.freed.contains(&(g, i)) => out.base[f.index()] += 1,
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// What a Tahiti joker's name may be in one branch: not a freed joker's old
 /// name (the engine matches jokers by name), not a face whose every copy is
 /// down as a natural card (the copies rule): the freed jokers' old names and
