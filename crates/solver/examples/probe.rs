@@ -170,29 +170,6 @@ fn main() {
         rami_solver::internal::take_stats();
         let c0 = cputime::now();
         let s = Instant::now();
-        // JOINT=1 (Tahiti): the joint bound beside the best play and the
-        // plain optimum; a bound below the best play is a defect (printed).
-        if std::env::var_os("JOINT").is_some() {
-            let joint = rami_solver::internal::tahiti_joint_top(&table, &hand, goal).unwrap();
-            let e = cputime::now() - c0;
-            let plain = rami_solver::internal::optimum(rules, &table, &hand, goal).unwrap();
-            let best = rami_solver::solve_with_copies(rules, copies, &table, &hand, goal)
-                .unwrap()
-                .map(|p| match goal {
-                    Goal::MostPoints => p.points as i32,
-                    _ => p.count as i32,
-                });
-            let low = joint.unwrap_or(0) < best.unwrap_or(0);
-            if low || std::env::var_os("VERBOSE").is_some() {
-                println!(
-                    "{i}: joint {joint:?} ({e:?}) best {best:?} plain {plain:?}{}",
-                    if low { " BELOW" } else { "" }
-                );
-            }
-            times.push((e, i));
-            plays += usize::from(best.is_some());
-            continue;
-        }
         // OPT=1: the optimum alone (no layout, no fewest-changes step).
         if std::env::var_os("OPT").is_some() {
             let v = rami_solver::internal::optimum(rules, &table, &hand, goal).unwrap();

@@ -35,7 +35,6 @@
 mod build;
 mod dfa;
 mod hint;
-mod joint;
 mod legal;
 mod opening;
 mod restricted;
@@ -1919,27 +1918,6 @@ pub mod internal {
     ) -> Result<Option<i32>, crate::SolveError> {
         let pos = crate::Position::new(rules, rules.max_copies(), table, hand)?;
         Ok(crate::search_value(&pos, goal))
-    }
-
-    /// Tests: Tahiti's joint bound ([`crate::joint`]), the highest over the
-    /// table rules' branches: no legal play is worth more. `Ok(None)`: no
-    /// branch has a play of the relaxation (nor a legal one).
-    pub fn tahiti_joint_top(
-        table: &[Vec<rami_cards::Card>],
-        hand: &[rami_cards::Card],
-        goal: crate::Goal,
-    ) -> Result<Option<i32>, crate::SolveError> {
-        let rules = rami_melds::RuleSet::Tahiti;
-        let pos = crate::Position::new(rules, rules.max_copies(), table, hand)?;
-        let dissolve = crate::all_dissolvable(&pos);
-        Ok(pos
-            .branches()
-            .iter()
-            .filter_map(|b| {
-                let spec = crate::restricted::joint_spec(&pos, goal, b, &dissolve);
-                crate::joint::bound(&spec, i32::MIN / 2)
-            })
-            .max())
     }
 
     /// Tests: [`best_value`] (no table jokers, weight 1) by the sweep in
