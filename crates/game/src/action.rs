@@ -73,6 +73,29 @@ pub enum ActionKind {
     Claim,
 }
 
+/// The action's name in plain English, for the engine's own refusals ("Taking
+/// the discard is not possible now: …"); the app has its own in each language.
+impl std::fmt::Display for ActionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ActionKind::Draw => "Draw",
+            ActionKind::Pass => "Pass",
+            ActionKind::Done => "Done",
+            ActionKind::Knock => "Knock",
+            ActionKind::TouchTable => "Changing the table",
+            ActionKind::GiveUp => "Give up",
+            ActionKind::EndGame => "Ending the game",
+            ActionKind::TakeDiscard => "Taking the discard",
+            ActionKind::Dig => "Digging",
+            ActionKind::Meld => "Melding",
+            ActionKind::LayOff => "Laying off",
+            ActionKind::ExchangeJoker => "Exchanging a joker",
+            ActionKind::Discard => "Discarding",
+            ActionKind::Claim => "Claim",
+        })
+    }
+}
+
 impl Action {
     pub fn kind(&self) -> ActionKind {
         match self {

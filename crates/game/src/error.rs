@@ -14,7 +14,7 @@ pub enum ActionError {
     GameOver,
     #[error("it is not your turn (seat {current} is playing)")]
     NotYourTurn { current: Seat },
-    #[error("{kind:?} is not possible now: {why}")]
+    #[error("{kind} is not possible now: {why}")]
     NotNow { kind: ActionKind, why: NotNowReason },
     #[error("group {group} is not valid: {reason}")]
     InvalidGroup { group: usize, reason: GroupError },
