@@ -220,5 +220,127 @@ fn play_melds_several_groups_at_once_for_a_rami_opening() {
     let out = child.wait_with_output().expect("wait");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("these groups make 21"), "{text}");
-    assert!(text.contains("Seat 0 melded 7H 7D 7C | KH KD KC"), "{text}");
+    assert!(text.contains("You melded 7H 7D 7C | KH KD KC"), "{text}");
+}
+
+/// `rami play` with its input typed in one go, closed at the end.
+fn play(args: &[&str], input: &str) -> (String, String, i32) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rami"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run rami play");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn play_lists_the_commands_it_knows_and_the_host_ends_shanghai() {
+    let (out, _, code) = play(
+        &["--rules", "shanghai", "--players", "2", "--seed", "1"],
+        "endgame\n",
+    );
+    assert_eq!(code, 0);
+    // The prompt names commands (`endgame`), not the engine's action names.
+    assert!(out.contains("You may: endgame, done, draw"), "{out}");
+    assert!(out.contains("Game over."), "{out}");
+}
+
+#[test]
+fn play_refusals_name_the_action_in_words() {
+    let (out, _, code) = play(
+        &["--rules", "rummy500", "--players", "2", "--seed", "1"],
+        "take\ntake\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("You may: draw, take, dig"), "{out}");
+    assert!(out.contains("You took KS from the discard pile"), "{out}");
+    assert!(
+        out.contains("Refused: Taking the discard is not possible now: you have already drawn"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_refuses_table_options_outside_the_rule_book() {
+    for args in [
+        &["--rules", "rami", "--points-limit", "7"][..],
+        &["--rules", "machiavelli", "--unfinished-move", "later"][..],
+        &["--rules", "manipulation", "--players", "9"][..],
+    ] {
+        let (out, err, code) = play(args, "quit\n");
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.starts_with("rami play: "), "{args:?}: {err}");
+    }
+}
+
+/// A Rami table with the Claim button and a move timer, played in real time:
+/// the person's time runs out (the computer plays for them), then they claim
+/// the card the next computer discards. Seed 3: computer 1 discards while
+/// computer 2 is next, so seat 0 may claim.
+#[test]
+fn play_runs_the_move_timer_and_the_claim_window() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rami"))
+        .args(["play", "--rules", "rami", "--players", "3", "--seed", "3"])
+        .args(["--claim", "--move-time-limit", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run rami play");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let (tx, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("stdout");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // Everything printed until a line holding `what` (a generous bound:
+    // the timer itself is one second).
+    let mut seen = String::new();
+    let mut wait_for = |what: &str| {
+        let until = Instant::now() + Duration::from_secs(60);
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match lines.recv_timeout(left) {
+                Ok(line) => {
+                    seen.push_str(&line);
+                    seen.push('\n');
+                    if line.contains(what) {
+                        return seen.clone();
+                    }
+                }
+                Err(_) => panic!("no `{what}` in:\n{seen}"),
+            }
+        }
+    };
+    wait_for("Your time ran out: the computer played for you.");
+    let out = wait_for("`claim` takes 10H");
+    assert!(out.contains("Computer 1 discarded 10H"), "{out}");
+    stdin.write_all(b"claim\n").expect("write");
+    // The claim's two penalty cards, named.
+    let out = wait_for("(penalty)");
+    assert!(out.contains("You claimed 10H"), "{out}");
+    stdin.write_all(b"quit\n").expect("write");
+    assert!(child.wait().expect("wait").success());
 }

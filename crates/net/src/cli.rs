@@ -72,6 +72,19 @@ pub struct HostArgs {
     /// Keep the table open after the game ends (until Ctrl-C).
     #[arg(long)]
     pub keep_open: bool,
+    /// The rule set's table options.
+    #[command(flatten)]
+    pub table_options: TableOptionArgs,
+    /// Print less.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// The table options of the rule book (each flag only where its rule set has
+/// that option), shared by `rami host` and `rami play` so that both take the
+/// same flags.
+#[derive(Args, Debug, Clone, Default)]
+pub struct TableOptionArgs {
     /// Manipulation: 200 or 300.
     #[arg(long)]
     pub play_to: Option<u32>,
@@ -99,9 +112,45 @@ pub struct HostArgs {
     /// Rami: seconds per move.
     #[arg(long)]
     pub move_time_limit: Option<u64>,
-    /// Print less.
-    #[arg(long)]
-    pub quiet: bool,
+}
+
+impl TableOptionArgs {
+    /// The game's options: the rule book's defaults, changed where a flag says
+    /// so. A word it does not know is an error naming the flag; a number out of
+    /// the rule set's range is left to `GameConfig::validate`.
+    pub fn options(&self) -> Result<Options, String> {
+        let mut o = Options::default();
+        if let Some(v) = self.play_to {
+            o.play_to = v;
+        }
+        if let Some(v) = &self.must_meld_check {
+            o.must_meld_check = match v.as_str() {
+                "remind" => MustMeldCheck::RemindWithHint,
+                "trust" => MustMeldCheck::TrustThePlayer,
+                _ => return Err(format!("--must-meld-check: `{v}` (known: remind, trust)")),
+            };
+        }
+        if let Some(v) = &self.unfinished_move {
+            o.unfinished_move = match v.as_str() {
+                "undo" => UnfinishedMove::UndoNoPenalty,
+                "take-back" => UnfinishedMove::TakeBackDrawThree,
+                _ => return Err(format!("--unfinished-move: `{v}` (known: undo, take-back)")),
+            };
+        }
+        if let Some(v) = self.target {
+            o.target = v;
+        }
+        if let Some(v) = self.two_player_hand {
+            o.two_player_hand = v;
+        }
+        o.jokers = self.jokers;
+        o.claim = self.claim;
+        if let Some(v) = self.points_limit {
+            o.points_limit = v;
+        }
+        o.move_time_limit_ms = self.move_time_limit.map(|s| s.saturating_mul(1000));
+        Ok(o)
+    }
 }
 
 /// `rami join`: joins a nearby table.
@@ -159,40 +208,6 @@ pub fn host_bots() -> HostBotFn {
     Arc::new(rami_bots::choose_action)
 }
 
-fn options(a: &HostArgs) -> Result<Options, String> {
-    let mut o = Options::default();
-    if let Some(v) = a.play_to {
-        o.play_to = v;
-    }
-    if let Some(v) = &a.must_meld_check {
-        o.must_meld_check = match v.as_str() {
-            "remind" => MustMeldCheck::RemindWithHint,
-            "trust" => MustMeldCheck::TrustThePlayer,
-            _ => return Err(format!("--must-meld-check: `{v}` (known: remind, trust)")),
-        };
-    }
-    if let Some(v) = &a.unfinished_move {
-        o.unfinished_move = match v.as_str() {
-            "undo" => UnfinishedMove::UndoNoPenalty,
-            "take-back" => UnfinishedMove::TakeBackDrawThree,
-            _ => return Err(format!("--unfinished-move: `{v}` (known: undo, take-back)")),
-        };
-    }
-    if let Some(v) = a.target {
-        o.target = v;
-    }
-    if let Some(v) = a.two_player_hand {
-        o.two_player_hand = v;
-    }
-    o.jokers = a.jokers;
-    o.claim = a.claim;
-    if let Some(v) = a.points_limit {
-        o.points_limit = v;
-    }
-    o.move_time_limit_ms = a.move_time_limit.map(|s| s * 1000);
-    Ok(o)
-}
-
 #[derive(serde::Serialize, serde::Deserialize)]
 struct IdentityFile {
     identity: HostIdentity,
@@ -207,7 +222,7 @@ pub fn run_host(a: HostArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let opts = match options(&a) {
+    let opts = match a.table_options.options() {
         Ok(o) => o,
         Err(e) => {
             eprintln!("rami host: {e}");
