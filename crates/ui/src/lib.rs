@@ -101,6 +101,8 @@ struct NewGameForm {
     rules: RuleSet,
     players: usize,
     options: Options,
+    /// How well the computer players play.
+    level: BotLevel,
     error: Option<String>,
 }
 
@@ -110,6 +112,7 @@ impl Default for NewGameForm {
             rules: RuleSet::Manipulation,
             players: 3,
             options: Options::default(),
+            level: BotLevel::Greedy,
             error: None,
         }
     }
@@ -227,6 +230,8 @@ pub struct RamiApp {
     play: Option<Play>,
     /// An unfinished game from an earlier run, offered on Home.
     saved: Option<AnyGame>,
+    /// The level of that game's computer players.
+    saved_level: BotLevel,
     /// The seed of the next game (tests); `None`: from the clock.
     pub next_seed: Option<u64>,
     host_form: HostForm,
@@ -249,6 +254,8 @@ impl Default for RamiApp {
 
 const SETTINGS_KEY: &str = "rami.settings";
 const GAME_KEY: &str = "rami.game";
+/// The level of the saved game's computer players (`greedy`, `best`).
+const LEVEL_KEY: &str = "rami.game.level";
 
 impl RamiApp {
     pub fn new(settings: Settings) -> RamiApp {
@@ -258,6 +265,7 @@ impl RamiApp {
             form: NewGameForm::default(),
             play: None,
             saved: None,
+            saved_level: BotLevel::Greedy,
             next_seed: None,
             host_form: HostForm::default(),
             join_form: JoinForm::default(),
@@ -282,15 +290,32 @@ impl RamiApp {
             .and_then(|s| s.get_string(GAME_KEY))
             .and_then(|text| AnyGame::load(&text).ok())
             .filter(|g| !g.is_terminal());
+        app.saved_level = storage
+            .and_then(|s| s.get_string(LEVEL_KEY))
+            .and_then(|text| text.parse().ok())
+            .unwrap_or_default();
         app
     }
 
     /// Opens the table on `game` (a resumed game, a lesson, a test position).
     /// Leaves a nearby table, if any.
     pub fn start_game(&mut self, game: AnyGame) {
+        self.start_game_with(game, BotLevel::Greedy);
+    }
+
+    /// [`RamiApp::start_game`], the computer players at `level`.
+    pub fn start_game_with(&mut self, game: AnyGame, level: BotLevel) {
         self.table = None;
-        self.play = Some(Play::new(game));
+        self.play = Some(Play::new(game).with_level(level));
         self.screen = Screen::Table;
+    }
+
+    /// The level of the computer players in the game against the computer, if any.
+    pub fn computer_level(&self) -> Option<BotLevel> {
+        self.play
+            .as_ref()
+            .filter(|p| p.game.is_some())
+            .map(|p| p.level())
     }
 
     /// The game against the computer on the table, if any.
@@ -416,7 +441,7 @@ impl RamiApp {
                 if playing {
                     self.screen = Screen::Table;
                 } else if let Some(game) = self.saved.take() {
-                    self.start_game(game);
+                    self.start_game_with(game, self.saved_level);
                 }
             }
             ui.add_space(8.0);
@@ -1024,6 +1049,13 @@ impl RamiApp {
             ui.label(lang.t("new.no_options"));
         }
         options_ui(ui, lang, applying, &mut self.form.options);
+        ui.add_space(6.0);
+        ui.label(RichText::new(lang.t("host.level")).strong());
+        ui.horizontal_wrapped(|ui| {
+            for lv in [BotLevel::Greedy, BotLevel::Best] {
+                ui.selectable_value(&mut self.form.level, lv, lang.t(level_key(lv)));
+            }
+        });
         ui.add_space(14.0);
         if Self::big_button(ui, lang.t("new.start")).clicked() {
             let seed = self.next_seed.take().unwrap_or_else(clock_seed);
@@ -1037,7 +1069,7 @@ impl RamiApp {
             match rami_engine::new_game(config) {
                 Ok(game) => {
                     self.form.error = None;
-                    self.start_game(game);
+                    self.start_game_with(game, self.form.level);
                 }
                 Err(e) => self.form.error = Some(e.to_string()),
             }
@@ -1281,6 +1313,8 @@ impl eframe::App for RamiApp {
             .or(self.saved.as_ref())
             .filter(|g| !g.is_terminal());
         storage.set_string(GAME_KEY, unfinished.map(AnyGame::save).unwrap_or_default());
+        let level = self.computer_level().unwrap_or(self.saved_level);
+        storage.set_string(LEVEL_KEY, level.name().to_string());
     }
 }
 

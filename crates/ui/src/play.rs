@@ -119,6 +119,8 @@ pub struct Play {
     acked_hand: u32,
     bot_due: Option<f64>,
     log: Vec<(Seat, LogLine)>,
+    /// How well the computer players of a game against the computer play.
+    level: Level,
 }
 
 #[derive(Clone, Debug)]
@@ -136,6 +138,16 @@ impl Play {
     pub fn new(game: AnyGame) -> Play {
         let view = game.view(ME);
         Play::with(Some(game), view)
+    }
+
+    /// The same table, its computer players at `level`.
+    pub fn with_level(self, level: Level) -> Play {
+        Play { level, ..self }
+    }
+
+    /// The level of the computer players (a game against the computer).
+    pub fn level(&self) -> Level {
+        self.level
     }
 
     /// A seat at a nearby table, as the host's first view of it shows.
@@ -164,6 +176,7 @@ impl Play {
             acked_hand: 0,
             bot_due: None,
             log: Vec::new(),
+            level: Level::Greedy,
         };
         play.resync();
         play
@@ -339,7 +352,7 @@ impl Play {
             return false;
         };
         let view = game.view(seat);
-        let Some(action) = choose_action(&view, Level::Greedy).or_else(|| fallback(&view)) else {
+        let Some(action) = choose_action(&view, self.level).or_else(|| fallback(&view)) else {
             return false;
         };
         let events = match game.apply(seat, action, now_ms) {

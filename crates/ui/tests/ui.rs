@@ -293,6 +293,40 @@ fn an_unfinished_game_is_saved_and_resumed_from_home() {
     assert!(h.query_by_label("Your hand").is_some());
 }
 
+#[test]
+fn the_computer_level_is_chosen_in_new_game_and_kept_with_the_saved_game() {
+    let mut app = quick_app();
+    app.next_seed = Some(42);
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Play against the computer").click();
+    h.run();
+    // Quick by default.
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(
+        h.state().computer_level(),
+        Some(rami_game::BotLevel::Greedy)
+    );
+    h.get_by_label("Home").click();
+    h.run();
+    h.get_by_label("Play against the computer").click();
+    h.run();
+    h.get_by_label("best (rearranges the table)").click();
+    h.get_by_label("Start").click();
+    h.run();
+    assert_eq!(h.state().computer_level(), Some(rami_game::BotLevel::Best));
+    // The next run resumes the game with the same level.
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+    let mut h = harness(RamiApp::from_storage(Some(&storage)));
+    h.run();
+    h.get_by_label("Resume the game").click();
+    h.run();
+    assert_eq!(h.state().computer_level(), Some(rami_game::BotLevel::Best));
+}
+
 fn drag(h: &mut Harness<'static, RamiApp>, from: egui::Pos2, to: egui::Pos2) {
     h.hover_at(from);
     h.run();
