@@ -1348,6 +1348,10 @@ struct Scratch {
     /// The last generation handed out.
     cache_generation: u32,
     opts: Vec<Opt>,
+    /// [`Sweep::prune`]'s order and kept nodes, kept between prunes (a
+    /// pair of allocations a prune before).
+    prune_order: Vec<u128>,
+    prune_kept: Vec<u32>,
     /// The depth-first feasibility walk's memory, kept between walks.
     walk: FirstPath,
     sets_reach: SetsReach,
@@ -1955,6 +1959,8 @@ impl<'a> Sweep<'a> {
                         opts: Vec::new(),
                     },
                     sets_reach: SetsReach::new(),
+                    prune_order: Vec::new(),
+                    prune_kept: Vec::new(),
                 });
                 self.solve(scratch)
             });
@@ -2903,6 +2909,8 @@ impl<'a> Sweep<'a> {
             steps,
             opts,
             sets_reach,
+            prune_order,
+            prune_kept,
             ..
         } = scratch;
         let mut first = pool.pop().unwrap_or_default();
@@ -3089,7 +3097,7 @@ impl<'a> Sweep<'a> {
             // dropped almost nothing last time, the next ranks go without.
             if prune_rest == 0 {
                 let before = next.len();
-                self.prune(&mut next);
+                self.prune(&mut next, prune_order, prune_kept);
                 if (before - next.len()) * PRUNE_PAYS < before {
                     prune_rest = PRUNE_REST;
                 }
@@ -3330,7 +3338,7 @@ impl<'a> Sweep<'a> {
     /// least the value; at most the jokers placed once those that must be placed
     /// are; a hand card played if this one has; every suit's automaton state
     /// leaving at least the same choices.
-    fn prune(&self, nodes: &mut Vec<Node>) {
+    fn prune(&self, nodes: &mut Vec<Node>, order: &mut Vec<u128>, kept: &mut Vec<u32>) {
         let n = nodes.len();
         if n < 2 {
             return;
@@ -3345,20 +3353,17 @@ impl<'a> Sweep<'a> {
         // (bucket, value high to low, index) packed in one integer: sorting
         // plain integers is cheaper than comparing tuples (callgrind: the
         // sorts were 7% of Carousel mid-game).
-        let mut order: Vec<u128> = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, nd)| {
-                let down = (i64::from(i32::MAX) - i64::from(nd.value)) as u64;
-                (u128::from(bucket(nd.key)) << 64) | (u128::from(down) << 32) | i as u128
-            })
-            .collect();
+        order.clear();
+        order.extend(nodes.iter().enumerate().map(|(i, nd)| {
+            let down = (i64::from(i32::MAX) - i64::from(nd.value)) as u64;
+            (u128::from(bucket(nd.key)) << 64) | (u128::from(down) << 32) | i as u128
+        }));
         order.sort_unstable();
         let dfa = self.dfa;
-        let mut kept: Vec<u32> = Vec::with_capacity(n);
+        kept.clear();
         let mut start = 0;
         let mut cur: Option<u64> = None;
-        for &packed in &order {
+        for &packed in order.iter() {
             let b = (packed >> 64) as u64;
             let i = packed as u32;
             if cur != Some(b) {
@@ -3388,7 +3393,7 @@ impl<'a> Sweep<'a> {
             return;
         }
         kept.sort_unstable();
-        compact(nodes, &kept);
+        compact(nodes, kept);
     }
 
     /// Value of `more` jokers placed after `before`: jokers that must be placed go
@@ -3660,6 +3665,8 @@ mod tests {
                 opts: Vec::new(),
             },
             sets_reach: SetsReach::new(),
+            prune_order: Vec::new(),
+            prune_kept: Vec::new(),
         };
         scratch.new_spec(&spec, sw.first, sw.last, sw.aces_in_state);
         // (Two states a step may lose the way: the answer does not matter.)
