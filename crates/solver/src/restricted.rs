@@ -2348,6 +2348,19 @@ fn options(
     let hand_faces: Vec<Face> = Face::all().filter(|f| pools.hand[f.index()] > 0).collect();
     for &g in &pools.intact {
         let base = &pos.table[g];
+        // A group is a set (one rank) or a run (one suit): a hand card of
+        // another rank than a set's, or another suit than a run's, makes no
+        // group, and every extension holding it has no naming. Such an
+        // extension is still counted among those seen (the cap counts them
+        // as before), but not built and named only to be dropped.
+        let naturals: Vec<Face> = base.iter().filter_map(|c| c.natural_face()).collect();
+        let one_rank = naturals.windows(2).all(|w| w[0].rank() == w[1].rank());
+        let one_suit = naturals.windows(2).all(|w| w[0].suit() == w[1].suit());
+        let fits = |f: Face| {
+            naturals.first().is_none_or(|&n| {
+                (one_rank && f.rank() == n.rank()) || (one_suit && f.suit() == n.suit())
+            })
+        };
         let mut seen: Vec<Vec<Face>> = Vec::new();
         let mut frontier: Vec<Vec<Face>> = vec![Vec::new()];
         while let Some(ext) = frontier.pop() {
@@ -2391,7 +2404,9 @@ fn options(
                 next.sort();
                 if !seen.contains(&next) {
                     seen.push(next.clone());
-                    frontier.push(next);
+                    if fits(f) {
+                        frontier.push(next);
+                    }
                 }
             }
         }
