@@ -1623,6 +1623,22 @@ fn rest_sweep(
     priced: Option<&[bool; 52]>,
     floor: i32,
 ) -> (i32, Option<[bool; 52]>) {
+    rest_sweep_on(pos, goal, branch, dissolve, chosen, priced, floor, true)
+}
+
+/// [`rest_sweep`], on the plain automaton or (`plain` false, for the tests)
+/// on the one-joker one, as every Tahiti sweep.
+#[allow(clippy::needless_range_loop, clippy::too_many_arguments)]
+fn rest_sweep_on(
+    pos: &Position,
+    goal: Goal,
+    branch: &Branch,
+    dissolve: &[usize],
+    chosen: &[JokerGroup],
+    priced: Option<&[bool; 52]>,
+    floor: i32,
+    plain: bool,
+) -> (i32, Option<[bool; 52]>) {
     let mut b = branch.clone();
     b.no_wild = true;
     b.joker_groups = chosen.to_vec();
@@ -1683,6 +1699,20 @@ fn rest_sweep(
                 spec.weight[i] = 0;
             }
         }
+    }
+    // The rest holds no joker (Tahiti's go to the joker groups; a joker
+    // kept in a frozen group is its named card here): the one-joker
+    // automaton's 698 states only tell runs with a joker from runs
+    // without, so the plain one (at most 64 states, with `RunReach`) finds
+    // the same optimum for less. Among paths of equal value the two may
+    // find different ones, whose faces (`all`) price the split bounds: the
+    // bounds hold either way, the order of the search may differ. (The
+    // leaves' sweeps, whose paths are the plays, keep the one-joker
+    // automaton. Session 16: every answer of the probe's mid-game sets the
+    // same; see docs/BENCHMARKS.md for full tables, where the walks' turns,
+    // counted in states, move.)
+    if plain && spec.jokers_must == 0 && spec.jokers_hand == 0 {
+        spec.one_joker = false;
     }
     let mut sw = Sweep::new(&spec);
     sw.at_least = Some(floor - extra);
@@ -2348,6 +2378,19 @@ fn options(
     let hand_faces: Vec<Face> = Face::all().filter(|f| pools.hand[f.index()] > 0).collect();
     for &g in &pools.intact {
         let base = &pos.table[g];
+        // A group is a set (one rank) or a run (one suit): a hand card of
+        // another rank than a set's, or another suit than a run's, makes no
+        // group, and every extension holding it has no naming. Such an
+        // extension is still counted among those seen (the cap counts them
+        // as before), but not built and named only to be dropped.
+        let naturals: Vec<Face> = base.iter().filter_map(|c| c.natural_face()).collect();
+        let one_rank = naturals.windows(2).all(|w| w[0].rank() == w[1].rank());
+        let one_suit = naturals.windows(2).all(|w| w[0].suit() == w[1].suit());
+        let fits = |f: Face| {
+            naturals.first().is_none_or(|&n| {
+                (one_rank && f.rank() == n.rank()) || (one_suit && f.suit() == n.suit())
+            })
+        };
         let mut seen: Vec<Vec<Face>> = Vec::new();
         let mut frontier: Vec<Vec<Face>> = vec![Vec::new()];
         while let Some(ext) = frontier.pop() {
@@ -2391,7 +2434,9 @@ fn options(
                 next.sort();
                 if !seen.contains(&next) {
                     seen.push(next.clone());
-                    frontier.push(next);
+                    if fits(f) {
+                        frontier.push(next);
+                    }
                 }
             }
         }
@@ -2530,6 +2575,61 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A rest sweep runs on the plain automaton (`rest_sweep_on`): the rest
+    /// holds no joker, and without one the two automata find the same
+    /// optimum. Every branch of a few
+    /// mid-game tables (the first one session 16's slow probe position),
+    /// the root's rest and its split rest with the faces priced, and the
+    /// rest once a joker group is laid: the same value either way.
+    #[test]
+    fn a_rest_sweep_on_the_plain_automaton_finds_the_same_optimum() {
+        let cases = [
+            (
+                "*5S 5H 5D 5C | 6D 7D *8D 9D 10D | 8H 9H *10H | 8S 8H 8D 8C | 3S 3H 3D 3C \
+                 | 3C 4C 5C 6C 7C 8C | 4S 4H 4D *4C",
+                "5S 6S 2S 6H 7H 8D JD KS QC 9S",
+            ),
+            (
+                "AS 2S 3S *4S | QH KH *AH | 7D 8D 9D | 7S 7H 7C | JS JH JD *JC",
+                "AH 2H 3H 4S 5S 9D 10D KD KC QC *",
+            ),
+            (
+                "2C 3C *4C 5C | 9S 9H 9D | 10H JH QH",
+                "4C 6C 7C 9C 8H 9H 2D 2S KD",
+            ),
+        ];
+        let mut compared = 0;
+        for (table, hand) in cases {
+            let table = rami_cards::parse_table(table).expect("a table");
+            let hand = rami_cards::parse_cards(hand).expect("a hand");
+            let pos = Position::new(RuleSet::Tahiti, 2, &table, &hand).expect("a position");
+            let dissolve = all_dissolvable(&pos);
+            for goal in [Goal::MostCards, Goal::MostPoints] {
+                for branch in pos.branches() {
+                    let low = i32::MIN / 2;
+                    let on = |laid: &[JokerGroup], priced, plain| {
+                        rest_sweep_on(&pos, goal, &branch, &dissolve, laid, priced, low, plain)
+                    };
+                    let (v, all) = on(&[], None, false);
+                    let plain = on(&[], None, true);
+                    assert_eq!(plain.0, v, "{goal:?} {:?}", branch.freed);
+                    let Some(all) = all else { continue };
+                    let priced = |plain| on(&[], Some(&all), plain).0;
+                    assert_eq!(priced(false), priced(true), "{goal:?} {:?}", branch.freed);
+                    let (slots, _, _) = slots(&pos, &branch, usize::MAX);
+                    for jg in slots.iter().flatten().flatten().take(6) {
+                        let laid = std::slice::from_ref(jg);
+                        let after = |plain| on(laid, None, plain).0;
+                        assert_eq!(after(false), after(true), "{goal:?} {:?}", jg.cards);
+                        compared += 1;
+                    }
+                    compared += 2;
+                }
+            }
+        }
+        assert!(compared > 50, "{compared}");
     }
 
     /// A natural AC on the table and the hand's `AS AH AD` twice: each

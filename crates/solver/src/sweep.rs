@@ -420,7 +420,7 @@ fn strict_sets_feasible(code: u16, j: u8) -> bool {
 }
 
 /// How many copies of one face go where at one position of one suit.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct Choice {
     /// Natural copies (and named jokers standing as the card) put in runs.
     pub nat_r: u8,
@@ -1005,7 +1005,7 @@ impl FailedSet {
 
 /// One way to place the copies of the face of a step, for one (automaton state,
 /// aces carried, jokers placed).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Opt {
     d2: u16,
     choice: Choice,
@@ -1331,19 +1331,129 @@ struct Scratch {
     /// Emptied layers, to fill again.
     pool: Vec<Vec<Node>>,
     map: StateMap,
-    /// The options of one solve's steps, kept for all of its sweeps (the
-    /// narrow and the exact one, the ace splits' nodes: the same spec, so the
-    /// same options at every step but the ace ends, whose split is in the
-    /// key): per key ([`option_step_key`] and the node's part), hashed into
-    /// the table, the generation (one per solve) it was made in, the key,
-    /// and where its options are in `opts`. Looked up once per node; a slot
-    /// another key took is made again.
+    /// The options of the steps, kept for every sweep whose spec reads the
+    /// same at that step (the narrow and the exact sweep of one solve, the
+    /// ace splits' nodes, and later solves: Tahiti's restricted search
+    /// sweeps rests that differ in a few faces): per key
+    /// ([`option_step_key`] and the node's part), hashed into the table, the
+    /// generation of its step it was made in, the key, and where its options
+    /// are in `opts`. Looked up once per node; a slot another key took is
+    /// made again.
     cache: Vec<OptionSlot>,
+    /// What every step's options read of the last spec ([`SpecSig`]).
+    spec_sig: Option<SpecSig>,
+    /// Per step, what its options read of the spec ([`step_sig`]) and the
+    /// generation its kept options belong to.
+    steps: Vec<(u128, u32)>,
+    /// The last generation handed out.
     cache_generation: u32,
     opts: Vec<Opt>,
+    /// [`Sweep::prune`]'s order and kept nodes, kept between prunes (a
+    /// pair of allocations a prune before).
+    prune_order: Vec<u128>,
+    prune_kept: Vec<u32>,
     /// The depth-first feasibility walk's memory, kept between walks.
     walk: FirstPath,
     sets_reach: SetsReach,
+}
+
+/// What [`Sweep::options`] reads of the spec besides its steps' faces (and
+/// the key's parts): the same for every step of a sweep.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct SpecSig {
+    ace: AceMode,
+    /// (Picks the automaton.)
+    one_joker: bool,
+    strict_copies: bool,
+    need_hand: bool,
+    aces_in_state: bool,
+    jokers_must: u8,
+    jokers_hand: u8,
+    joker_weight: i32,
+}
+
+impl SpecSig {
+    fn new(spec: &Spec, aces_in_state: bool) -> SpecSig {
+        SpecSig {
+            ace: spec.ace,
+            one_joker: spec.one_joker,
+            strict_copies: spec.strict_copies,
+            need_hand: spec.need_hand,
+            aces_in_state,
+            jokers_must: spec.jokers_must,
+            jokers_hand: spec.jokers_hand,
+            joker_weight: spec.joker_weight,
+        }
+    }
+}
+
+/// What [`Sweep::options`] reads of the spec at the step of face `f` at
+/// position `p` (suit `s`), packed whole (not hashed: a collision would
+/// change answers): its copies, caps and weight, the position, and a set
+/// bit (0 stands for no step made yet).
+fn step_sig(spec: &Spec, f: usize, p: u8, s: usize) -> u128 {
+    let high_ace = if p == 1 || p == 14 {
+        spec.run_only_high_ace[s]
+    } else {
+        0
+    };
+    let bytes = u64::from_le_bytes([
+        spec.must[f],
+        spec.loose[f],
+        spec.hand[f],
+        spec.joker_face_cap[f],
+        spec.run_only[f],
+        spec.set_only[f],
+        high_ace,
+        p,
+    ]);
+    u128::from(bytes) | (u128::from(spec.weight[f] as u32) << 64) | (1u128 << 100)
+}
+
+/// Options kept in [`Scratch::opts`] past which they are all dropped (a
+/// bound on memory; one sweep makes a few thousand at most).
+const OPTS_KEPT: usize = 1 << 16;
+
+impl Scratch {
+    /// Readies the options table for a sweep of `spec` over positions
+    /// `first..=last`: each step whose signature changed gets a new
+    /// generation (its kept options no longer match any lookup).
+    fn new_spec(&mut self, spec: &Spec, first: u8, last: u8, aces_in_state: bool) {
+        let whole = SpecSig::new(spec, aces_in_state);
+        if self.opts.len() > OPTS_KEPT || self.spec_sig != Some(whole) {
+            self.opts.clear();
+            for st in &mut self.steps {
+                st.0 = 0;
+            }
+            self.spec_sig = Some(whole);
+        }
+        // Five steps a position: its suits', then its sets' (no options).
+        let steps = usize::from(last.saturating_sub(first) + 1) * 5;
+        if self.steps.len() < steps {
+            self.steps.resize(steps, (0, 0));
+        }
+        for p in first..=last {
+            let rank = usize::from(if p == 14 { 1 } else { p });
+            let at = usize::from(p - first) * 5;
+            for s in 0..4 {
+                let sig = step_sig(spec, s * 13 + rank - 1, p, s);
+                if self.steps[at + s].0 != sig {
+                    self.cache_generation = self.cache_generation.wrapping_add(1);
+                    if self.cache_generation == 0 {
+                        // Wrapped: no slot may hold a generation handed out
+                        // again, and every step starts anew.
+                        self.cache.fill(OptionSlot::default());
+                        self.opts.clear();
+                        for st in &mut self.steps {
+                            *st = (0, 0);
+                        }
+                        self.cache_generation = 1;
+                    }
+                    self.steps[at + s] = (sig, self.cache_generation);
+                }
+            }
+        }
+    }
 }
 
 /// Joker budgets [`RunReach`] tracks (0..=4 jokers; more: no `RunReach`).
@@ -1839,6 +1949,8 @@ impl<'a> Sweep<'a> {
                     pool: Vec::new(),
                     map: StateMap::new(),
                     cache: vec![OptionSlot::default(); OPTION_KEYS],
+                    spec_sig: None,
+                    steps: Vec::new(),
                     cache_generation: 0,
                     opts: Vec::new(),
                     walk: FirstPath {
@@ -1847,6 +1959,8 @@ impl<'a> Sweep<'a> {
                         opts: Vec::new(),
                     },
                     sets_reach: SetsReach::new(),
+                    prune_order: Vec::new(),
+                    prune_kept: Vec::new(),
                 });
                 self.solve(scratch)
             });
@@ -1887,13 +2001,9 @@ impl<'a> Sweep<'a> {
             most += spec.weight[f].max(0) * i32::from(spec.hand[f]);
         }
         self.most = most;
-        // A new spec: the options of the last solve's steps are not its own.
-        scratch.cache_generation = scratch.cache_generation.wrapping_add(1);
-        if scratch.cache_generation == 0 {
-            scratch.cache.fill(OptionSlot::default());
-            scratch.cache_generation = 1;
-        }
-        scratch.opts.clear();
+        // A new spec: a step keeps the options the last solves made for it
+        // only where this spec reads the same there.
+        scratch.new_spec(spec, self.first, self.last, self.aces_in_state);
         if self.limit.is_some() && self.stranded_card() {
             return None;
         }
@@ -2796,9 +2906,11 @@ impl<'a> Sweep<'a> {
             pool,
             map,
             cache,
-            cache_generation,
+            steps,
             opts,
             sets_reach,
+            prune_order,
+            prune_kept,
             ..
         } = scratch;
         let mut first = pool.pop().unwrap_or_default();
@@ -2826,6 +2938,10 @@ impl<'a> Sweep<'a> {
                 let ace_end = p == 1 || p == 14;
                 let step_key =
                     option_step_key(step, ace_end.then_some(self.ace_fix[s]), self.aces_in_state);
+                // (Readied by `Scratch::new_spec` for this spec's window: 0,
+                // which no slot holds but an empty one, never.)
+                let generation = steps.get(step).map_or(0, |st| st.1);
+                debug_assert!(generation != 0, "options table not readied");
                 // Ace-either: the ace copies of this suit put at the low end are
                 // carried in the state to the high end.
                 let suit_step = SuitStep::new(self.aces_in_state, spec, p, s);
@@ -2858,10 +2974,30 @@ impl<'a> Sweep<'a> {
                     let slot = option_slot(ck);
                     let known = cache
                         .get(slot)
-                        .filter(|c| c.generation == *cache_generation && c.key == ck)
+                        .filter(|c| c.generation == generation && c.key == ck)
                         .map(|c| (c.start, c.len));
                     let (start, len) = match known {
-                        Some(r) => r,
+                        Some(r) => {
+                            // The kept options are those this spec makes.
+                            #[cfg(debug_assertions)]
+                            {
+                                let mut fresh = Vec::new();
+                                let face = FaceStep {
+                                    f,
+                                    p,
+                                    max_total,
+                                    min_total,
+                                };
+                                self.options(&face, s, d, jokers, carried, trans, &mut fresh);
+                                debug_assert!(
+                                    fresh[..] == opts[r.0 as usize..(r.0 + r.1) as usize],
+                                    "kept options differ at step {step} p {p} s {s} d {d} jokers {jokers} carried {carried}: {:?} vs {:?}",
+                                    fresh,
+                                    &opts[r.0 as usize..(r.0 + r.1) as usize]
+                                );
+                            }
+                            r
+                        }
                         None => {
                             let start = opts.len() as u32;
                             let face = FaceStep {
@@ -2874,7 +3010,7 @@ impl<'a> Sweep<'a> {
                             let len = opts.len() as u32 - start;
                             if let Some(c) = cache.get_mut(slot) {
                                 *c = OptionSlot {
-                                    generation: *cache_generation,
+                                    generation,
                                     key: ck,
                                     start,
                                     len,
@@ -2961,7 +3097,7 @@ impl<'a> Sweep<'a> {
             // dropped almost nothing last time, the next ranks go without.
             if prune_rest == 0 {
                 let before = next.len();
-                self.prune(&mut next);
+                self.prune(&mut next, prune_order, prune_kept);
                 if (before - next.len()) * PRUNE_PAYS < before {
                     prune_rest = PRUNE_REST;
                 }
@@ -3202,7 +3338,7 @@ impl<'a> Sweep<'a> {
     /// least the value; at most the jokers placed once those that must be placed
     /// are; a hand card played if this one has; every suit's automaton state
     /// leaving at least the same choices.
-    fn prune(&self, nodes: &mut Vec<Node>) {
+    fn prune(&self, nodes: &mut Vec<Node>, order: &mut Vec<u128>, kept: &mut Vec<u32>) {
         let n = nodes.len();
         if n < 2 {
             return;
@@ -3217,20 +3353,17 @@ impl<'a> Sweep<'a> {
         // (bucket, value high to low, index) packed in one integer: sorting
         // plain integers is cheaper than comparing tuples (callgrind: the
         // sorts were 7% of Carousel mid-game).
-        let mut order: Vec<u128> = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, nd)| {
-                let down = (i64::from(i32::MAX) - i64::from(nd.value)) as u64;
-                (u128::from(bucket(nd.key)) << 64) | (u128::from(down) << 32) | i as u128
-            })
-            .collect();
+        order.clear();
+        order.extend(nodes.iter().enumerate().map(|(i, nd)| {
+            let down = (i64::from(i32::MAX) - i64::from(nd.value)) as u64;
+            (u128::from(bucket(nd.key)) << 64) | (u128::from(down) << 32) | i as u128
+        }));
         order.sort_unstable();
         let dfa = self.dfa;
-        let mut kept: Vec<u32> = Vec::with_capacity(n);
+        kept.clear();
         let mut start = 0;
         let mut cur: Option<u64> = None;
-        for &packed in &order {
+        for &packed in order.iter() {
             let b = (packed >> 64) as u64;
             let i = packed as u32;
             if cur != Some(b) {
@@ -3260,7 +3393,7 @@ impl<'a> Sweep<'a> {
             return;
         }
         kept.sort_unstable();
-        compact(nodes, &kept);
+        compact(nodes, kept);
     }
 
     /// Value of `more` jokers placed after `before`: jokers that must be placed go
@@ -3397,6 +3530,81 @@ mod tests {
     /// narrow sweep drops none: it was the exact sweep, and its play the
     /// answer (before, an exact sweep with a floor of four ran too and found
     /// nothing).
+    /// The options table is kept between sweeps, step by step, where the
+    /// spec reads the same (`Scratch::new_spec`): a sweep after others whose
+    /// specs differ from it in one face or in the jokers finds what it
+    /// finds on a thread of its own (an option kept from another spec would
+    /// place a copy that is not there, or drop one that is).
+    #[test]
+    fn options_kept_from_other_specs_are_those_a_spec_makes() {
+        let mut base = Spec::new(AceMode::Either, true);
+        // Hand: 5-8 of hearts, the 5 of spades and diamonds, the ace and 2
+        // of clubs; table: the 3 and 4 of clubs.
+        for f in [13 + 4, 13 + 5, 13 + 6, 13 + 7, 4, 26 + 4, 39, 40] {
+            base.hand[f] = 1;
+        }
+        for f in [39 + 2, 39 + 3] {
+            base.must[f] = 1;
+        }
+        let mut specs = vec![base.clone()];
+        let mut one = |change: &dyn Fn(&mut Spec)| {
+            let mut spec = base.clone();
+            change(&mut spec);
+            specs.push(spec);
+        };
+        one(&|s| s.hand[13 + 5] = 0);
+        one(&|s| s.hand[26 + 4] = 0);
+        one(&|s| s.loose[26 + 4] = 1);
+        one(&|s| s.must[13 + 8] = 1);
+        one(&|s| s.weight[13 + 7] = 5);
+        one(&|s| s.weight[4] = -1);
+        one(&|s| s.run_only[39 + 2] = 1);
+        one(&|s| s.set_only[39 + 3] = 1);
+        // The ace of clubs down, held to a run (then to its high end): the
+        // two specs differ in that alone.
+        let ace_to_run = |s: &mut Spec| {
+            s.hand[39] = 0;
+            s.must[39] = 1;
+            s.run_only[39] = 1;
+        };
+        one(&ace_to_run);
+        one(&|s| {
+            ace_to_run(s);
+            s.run_only_high_ace[3] = 1;
+        });
+        one(&|s| s.joker_face_cap[13 + 8] = 0);
+        one(&|s| s.jokers_hand = 1);
+        one(&|s| s.need_hand = true);
+        one(&|s| s.ace = AceMode::Low);
+        let found = |spec: &Spec| format!("{:?}", Sweep::new(spec).path());
+        let alone: Vec<String> = specs
+            .iter()
+            .map(|spec| {
+                let spec = spec.clone();
+                std::thread::spawn(move || found(&spec))
+                    .join()
+                    .expect("a sweep")
+            })
+            .collect();
+        // One thread: each spec after the base and after the one before it.
+        std::thread::spawn(move || {
+            for (i, spec) in specs.iter().enumerate() {
+                assert_eq!(found(&specs[0]), alone[0]);
+                assert_eq!(found(spec), alone[i], "spec {i} after the base");
+                if i + 1 < specs.len() {
+                    assert_eq!(
+                        found(&specs[i + 1]),
+                        alone[i + 1],
+                        "spec {} after {i}",
+                        i + 1
+                    );
+                }
+            }
+        })
+        .join()
+        .expect("the same sweeps");
+    }
+
     #[test]
     fn a_narrow_sweep_that_dropped_nothing_is_the_answer() {
         let mut spec = Spec::new(AceMode::High, false);
@@ -3447,7 +3655,9 @@ mod tests {
             pool: Vec::new(),
             map: StateMap::new(),
             cache: vec![OptionSlot::default(); OPTION_KEYS],
-            cache_generation: 1,
+            spec_sig: None,
+            steps: Vec::new(),
+            cache_generation: 0,
             opts: Vec::new(),
             walk: FirstPath {
                 failed: FailedSet::new(),
@@ -3455,7 +3665,10 @@ mod tests {
                 opts: Vec::new(),
             },
             sets_reach: SetsReach::new(),
+            prune_order: Vec::new(),
+            prune_kept: Vec::new(),
         };
+        scratch.new_spec(&spec, sw.first, sw.last, sw.aces_in_state);
         // (Two states a step may lose the way: the answer does not matter.)
         let _ = sw.run(&mut scratch, &gains, Some(2));
         assert!(!sw.run_was_exact());
