@@ -201,24 +201,13 @@ fn solve_gives_openings_for_the_discard_rule_sets() {
 
 #[test]
 fn play_melds_several_groups_at_once_for_a_rami_opening() {
-    use std::io::Write;
-    use std::process::Stdio;
     // Seed 1 deals seat 0 7H 7D 7C and KH KD KC: 21 alone is too low to open,
     // 21 + 30 in one meld opens.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rami"))
-        .args(["play", "--rules", "rami", "--players", "2", "--seed", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run rami play");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"draw\nmeld 7H 7D 7C\nmeld 7H 7D 7C | KH KD KC\nquit\n")
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (text, _, code) = play(
+        &["--rules", "rami", "--players", "2", "--seed", "1"],
+        "draw\nmeld 7H 7D 7C\nmeld 7H 7D 7C | KH KD KC\nquit\n",
+    );
+    assert_eq!(code, 0);
     assert!(text.contains("these groups make 21"), "{text}");
     assert!(text.contains("You melded 7H 7D 7C | KH KD KC"), "{text}");
 }
