@@ -40,14 +40,20 @@ fn at_table(game: AnyGame) -> Harness<'static, RamiApp> {
     h
 }
 
-#[test]
-fn start_a_manipulation_game_from_home() {
+/// The New game screen, opened from Home; the game to come dealt from `seed`.
+fn at_new_game(seed: u64) -> Harness<'static, RamiApp> {
     let mut app = quick_app();
-    app.next_seed = Some(42);
+    app.next_seed = Some(seed);
     let mut h = harness(app);
     h.run();
     h.get_by_label("Play against the computer").click();
     h.run();
+    h
+}
+
+#[test]
+fn start_a_manipulation_game_from_home() {
+    let mut h = at_new_game(42);
     h.get_by_label("Manipulation").click();
     h.get_by_label("Start").click();
     h.run();
@@ -190,12 +196,7 @@ fn nearby_and_rules_screens_open() {
 
 #[test]
 fn a_rummy_500_turn_draw_then_discard() {
-    let mut app = quick_app();
-    app.next_seed = Some(5);
-    let mut h = harness(app);
-    h.run();
-    h.get_by_label("Play against the computer").click();
-    h.run();
+    let mut h = at_new_game(5);
     h.get_by_label("Rummy 500").click();
     h.run();
     h.get_by_label("2").click();
@@ -295,12 +296,7 @@ fn an_unfinished_game_is_saved_and_resumed_from_home() {
 
 #[test]
 fn the_computer_level_is_chosen_in_new_game_and_kept_with_the_saved_game() {
-    let mut app = quick_app();
-    app.next_seed = Some(42);
-    let mut h = harness(app);
-    h.run();
-    h.get_by_label("Play against the computer").click();
-    h.run();
+    let mut h = at_new_game(42);
     // Quick by default.
     h.get_by_label("Start").click();
     h.run();
