@@ -129,9 +129,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
         let hand = game.view(ME).hand;
         let events = game.advance_time(now());
         if !events.is_empty() {
-            if std::mem::take(&mut at_prompt) {
-                println!();
-            }
+            leave_prompt(&mut at_prompt);
             tell(&events, &hand, &game.view(ME).hand);
             copy = game.view(ME).table;
         }
@@ -155,9 +153,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
                     _ => break,
                 },
             };
-            if std::mem::take(&mut at_prompt) {
-                println!();
-            }
+            leave_prompt(&mut at_prompt);
             tell(&events, &hand, &game.view(ME).hand);
             copy = game.view(ME).table;
         }
@@ -178,9 +174,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
         }
         let view = game.view(ME);
         if shown.as_ref().is_none_or(|(v, c)| *v != view || *c != copy) {
-            if std::mem::take(&mut at_prompt) {
-                println!();
-            }
+            leave_prompt(&mut at_prompt);
             show(&view, &copy, now());
             print!("> ");
             let _ = std::io::stdout().flush();
@@ -233,6 +227,14 @@ pub fn run(args: PlayArgs) -> ExitCode {
             }
             Err(e) => println!("Refused: {e}"),
         }
+    }
+}
+
+/// Ends the prompt's line, if it is waiting, so that what comes next starts
+/// its own.
+fn leave_prompt(at_prompt: &mut bool) {
+    if std::mem::take(at_prompt) {
+        println!();
     }
 }
 
