@@ -1613,7 +1613,6 @@ fn rest_bound_after(
 /// hand copies are counted whole and worth nothing in the sweep: the rest's
 /// part of a bound where the joker groups left to lay count them as nothing
 /// either (see `Walk::split`).
-#[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
 fn rest_sweep(
     pos: &Position,
     goal: Goal,
@@ -1628,6 +1627,7 @@ fn rest_sweep(
 
 /// [`rest_sweep`], on the plain automaton or (`plain` false, for the tests)
 /// on the one-joker one, as every Tahiti sweep.
+// (Per-face arrays indexed alike.)
 #[allow(clippy::needless_range_loop, clippy::too_many_arguments)]
 fn rest_sweep_on(
     pos: &Position,

@@ -42,7 +42,11 @@ fn at_table(game: AnyGame) -> Harness<'static, RamiApp> {
 
 /// The New game screen, opened from Home; the game to come dealt from `seed`.
 fn at_new_game(seed: u64) -> Harness<'static, RamiApp> {
-    let mut app = quick_app();
+    new_game_screen(quick_app(), seed)
+}
+
+/// [`at_new_game`] for an app with settings of its own.
+fn new_game_screen(mut app: RamiApp, seed: u64) -> Harness<'static, RamiApp> {
     app.next_seed = Some(seed);
     let mut h = harness(app);
     h.run();
@@ -367,15 +371,11 @@ fn the_hand_is_reordered_by_dragging_and_keeps_its_order_between_turns() {
 /// the Claim button and a 60 s move timer; computer players at the slow pace
 /// (each frame of the harness is a quarter of a second).
 fn rami_with_claim_and_timer(seed: u64) -> Harness<'static, RamiApp> {
-    let mut app = RamiApp::new(Settings {
+    let app = RamiApp::new(Settings {
         speed: Speed::Slow,
         ..Settings::default()
     });
-    app.next_seed = Some(seed);
-    let mut h = harness(app);
-    h.run();
-    h.get_by_label("Play against the computer").click();
-    h.run();
+    let mut h = new_game_screen(app, seed);
     h.get_by_label("Rami").click();
     h.run();
     h.get_by_label("3").click();
