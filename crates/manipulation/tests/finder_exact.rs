@@ -1070,6 +1070,53 @@ fn tahiti_best_play_past_a_million_states() {
     assert_tahiti_best(table, hand, 13, 92);
 }
 
+/// Full tables (84 cards, 20 in the hand: #2, #9 and #38 of the probe's
+/// `REACHABLE=1 probe tah 4 84 20 40`) where the safety net of ten million
+/// states stopped the most-cards search at 18 with every open branch
+/// bounded by 19 (session 14). Nearly every natural is on the table or in
+/// the hand there, so each joker laid keeps a hand copy of its name off
+/// the table; the priced bound (session 17) sees it and proves 18 with no
+/// bite. (The uncapped search agreed on #2, in 824 million states.)
+#[test]
+fn tahiti_full_tables_whose_joker_names_keep_cards_back_are_proved() {
+    let cases = [
+        (
+            "6S 7S 8S 9S | 3S 4S 5S 6S | 4D 5D 6D 7D *8D 9D | 5H *6H 7H 8H 9H | \
+             5C *6C 7C 8C 9C 10C | 5D 6D 7D 8D 9D | 10D JD *QD KD | 3H 4H 5H 6H 7H 8H | \
+             3H 3D 3C | 7S 8S 9S 10S JS QS | 10H 10D 10C | AS AH AD AC | JS JH JD JC | \
+             2S 2H 2C | 3C 4C 5C 6C 7C 8C | 2S 2H 2C | QS QH QD QC | 10H JH QH KH | \
+             AS AH AD | 3S 4S 5S",
+            "2D QC KH KD 3D 9H KC 2D JC QD 4C 4D 6H KC KS 9C 8D KS 10S 4H",
+        ),
+        (
+            "10H JH QH KH AH | 5S 5H *5D 5C | 9D 10D JD QD KD | 3D 4D 5D 6D 7D 8D | \
+             2H 3H 4H 5H 6H 7H | 7C *8C 9C | 9H 10H JH QH KH AH | 10C JC QC KC AC | \
+             7S 8S 9S 10S | 8S 8H 8D 8C | 2S 2H 2D *2C | 2C 3C 4C 5C 6C | 3S *3H 3D 3C | \
+             KS KD KC | AS 2S 3S 4S 5S 6S | 7S 7H 7D 7C | 9C 10C JC | 6S 6D 6C | \
+             10S JS QS | 4H 4D 4C",
+            "2C KS AC 9D 3H 9S JD 2D AS 6H 4S 8C AD JS 5D 10D 8H 9H AD QD",
+        ),
+        (
+            "QS *QH QD QC | 6S 7S 8S | 6C 7C 8C | 7H *8H 9H | 5S 5H 5D 5C | *8S 8D 8C | \
+             5H 6H 7H | 10S JS QS | 4S 4D 4C | 7S 7D 7C | 4D 5D 6D 7D 8D | \
+             8H 9H 10H JH QH KH | AS AD AC | *JS JD JC | 2S 3S 4S 5S 6S | \
+             10S 10H 10D 10C | 2S 2H 2D 2C | 3S 3H 3D | AS AH AC | KS KH KD KC | \
+             9D 10D JD | 9C 10C JC QC KC | 3H 3D 3C | 6H 6D 6C",
+            "AD 2H 2C JH 9S AH QH JS KS 4C KD QD 9D 3C 4H 9C 8S 8H 5C 4H",
+        ),
+    ];
+    for (table, hand) in cases {
+        rami_solver::internal::restricted_caps(true);
+        let most = accepted_play(RuleSet::Tahiti, table, hand, Goal::MostCards);
+        assert_eq!(most.count, 18, "{}", format_table(&most.table));
+        assert_eq!(
+            rami_solver::internal::restricted_caps(true),
+            0,
+            "the safety net bit: {table}"
+        );
+    }
+}
+
 /// Writes the positions of `tahiti_caps_against_the_uncapped_search` (30 +
 /// 10, 40 + 14 and 84 + 20, as it draws them) to `tahiti-T.txt` in
 /// `RAMI_DUMP_DIR` (default: the system's temporary directory), a line

@@ -35,8 +35,12 @@
 //!   (most cards, most points) searches the combinations best bound first
 //!   with no cap on options or combinations, the branches in turns
 //!   ([`tahiti_exact`]): exact unless its safety net ([`TAHITI_STATES`])
-//!   stops it (mid-game it rarely does; on full tables, with hundreds of
-//!   branches, mostly). The hint lists combinations best
+//!   stops it. Mid-game it rarely does. On full tables, where each joker's
+//!   name keeps a hand card off the table, a search that runs long also
+//!   takes a priced (Lagrangian) bound on each branch ([`Walk::lagrange`]):
+//!   since session 17 the most-cards search ends within the net on the
+//!   probe's full tables, and the most-points one still bites on about one
+//!   in five. The hint lists combinations best
 //!   first under the caps ([`tahiti`]); so does, without caps, the reference
 //!   the tests hold the best play to (`internal::restricted_caps(false)`).
 //!
@@ -907,7 +911,8 @@ fn tahiti(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
 fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     let dissolve = all_dissolvable(pos);
     let mut best: Kept = None;
-    let until = states_so_far().saturating_add(TAHITI_STATES);
+    let start = states_so_far();
+    let until = start.saturating_add(TAHITI_STATES);
     // The branches freeing the same jokers, together: one bound holds for
     // all their frozen groups' extensions at once ([`group_bound`]), taken
     // when the group's first branch is to run (floored by the best play so
@@ -1000,6 +1005,7 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
                 }
             },
         };
+        walk.lagrange = now - start >= LAGRANGE_AFTER;
         let turn = match (first_pass, b) {
             (true, 0) => u64::MAX,
             (true, _) => FIRST_TURN,
@@ -1015,6 +1021,24 @@ fn tahiti_exact(pos: &Position, goal: Goal, ceiling: i32) -> Option<Play> {
     }
     best.map(|(_, play)| play)
 }
+
+/// Prices of [`Walk::lagrange`] in units of a face's weight over this (the
+/// sweep's values are integers; a bound of 18.5 cards must read as 18).
+const LAGRANGE_SCALE: i32 = 24;
+
+/// Sweep states a search of [`tahiti_exact`] runs before its walks take
+/// the priced bound ([`Walk::lagrange`]): a bound that fails costs up to
+/// [`LAGRANGE_ROUNDS`] sweeps, more than the short searches spend in all
+/// (taken from the start, the probe's mid-game set, `tah 4 30 10 300`,
+/// swept 15% more states and its p99 rose from 7.5 to 11 ms; from here it
+/// is unchanged).
+const LAGRANGE_AFTER: u64 = 200_000;
+
+/// Nodes [`joint_picks`] may search in one round of [`Walk::lagrange`].
+const LAGRANGE_JOINT_NODES: usize = 20_000;
+
+/// Subgradient rounds of one [`Walk::lagrange`].
+const LAGRANGE_ROUNDS: usize = 20;
 
 /// The sweep states [`tahiti_exact`]'s first pass gives each branch's walk.
 const FIRST_TURN: u64 = 50_000;
@@ -1191,6 +1215,12 @@ struct Walk<'a> {
     /// The nodes still to search, and how many were pushed (the tie-break).
     heap: std::collections::BinaryHeap<Node>,
     seq: u64,
+    /// Whether the search is long enough for the priced bound
+    /// ([`Walk::lagrange`]) on its root and nodes: its sweeps cost more than
+    /// they save on the searches that end soon ([`LAGRANGE_AFTER`]).
+    lagrange: bool,
+    /// The root's priced bound has been taken.
+    root_priced: bool,
 }
 
 /// A node of the search: its bound, its depth and a tie-break (among equal
@@ -1264,7 +1294,7 @@ impl<'a> Walk<'a> {
         let n = slots.len();
         let mut heap = std::collections::BinaryHeap::new();
         heap.push((ceiling, 0, std::cmp::Reverse(0), Vec::new(), None));
-        Some(Walk {
+        let walk = Walk {
             root,
             pos,
             goal,
@@ -1281,7 +1311,10 @@ impl<'a> Walk<'a> {
             swept: std::collections::HashMap::new(),
             heap,
             seq: 0,
-        })
+            lagrange: false,
+            root_priced: false,
+        };
+        Some(walk)
     }
 
     /// The bound of the best node left (`i32::MIN` when none is).
@@ -1424,6 +1457,16 @@ impl<'a> Walk<'a> {
     /// this thread's sweep states passed `until` first (it may go on later).
     fn run(&mut self, best: &mut Kept, until: u64) -> bool {
         let n = self.slots.len();
+        if self.lagrange
+            && !self.root_priced
+            && let Some((v, _)) = best.as_ref()
+        {
+            self.root_priced = true;
+            if self.lagrange(v + 1) <= *v {
+                self.heap.clear();
+                return true;
+            }
+        }
         while let Some(node) = self.heap.pop() {
             if beaten(best, node.0) || beaten(best, self.top) {
                 // Every node left is bounded by this one's bound.
@@ -1557,6 +1600,230 @@ impl<'a> Walk<'a> {
         true
     }
 
+    /// The priced bound on every play of the walk's branch, below `need`
+    /// when it proves none reaches it. The walk's other bounds count a hand
+    /// card in the rest's sweep and in a joker group at once, and let every
+    /// joker take a name whose copies the rest also puts down; on full
+    /// tables, where every natural is on the table or in the hand, nearly
+    /// every name keeps a hand card off the table, and those bounds sit one
+    /// card above the best play through thousands of nodes (session 14,
+    /// docs/BENCHMARKS.md). Here both rules are priced instead (Lagrangian
+    /// relaxation; prices in units of 1/[`LAGRANGE_SCALE`] of a weight):
+    /// - each hand copy goes to one place: price `p` per face, paid on
+    ///   every hand copy left;
+    /// - the copies rule: a face's naturals put down and the jokers named
+    ///   for it stay within its room ([`CopiesLeft`]'s spare): price `q`,
+    ///   paid on the room.
+    ///
+    /// The rest's sweep and the joker groups then count a copy at its
+    /// weight less both prices, and a joker group pays the cheapest `q` of
+    /// its names ([`joint_picks`] gives each open slot one option, the
+    /// options fitting together). For any prices that is at least every
+    /// legal play (the relaxation drops the two rules and adds what they
+    /// leave slack), so the least seen stands. Subgradient steps move the
+    /// prices: first only up, where a rule is broken (the starting prices
+    /// make every hand card worth nothing to the rest, which then shows no
+    /// use of anything), then both ways, the step halved after three rounds
+    /// that did not lower the bound. It gives up after a few rounds still
+    /// half a weight unit or more above `need`: measured, those seldom end
+    /// below it.
+    #[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
+    fn lagrange(&self, need: i32) -> i32 {
+        let k = LAGRANGE_SCALE;
+        let (spec0, extra0, hand, b) =
+            rest_spec(self.pos, self.goal, self.branch, self.dissolve, &[]);
+        let left = CopiesLeft::new(self.pos, &b, &[]);
+        if left.broken() {
+            return need - 1;
+        }
+        // The hand copies left, and each face's room under the copies rule.
+        let mut copies = [0i32; 52];
+        let mut room = [0i32; 52];
+        for i in 0..52 {
+            copies[i] = i32::from(hand[i].max(spec0.hand[i]))
+                .min(left.room(i))
+                .max(0);
+            room[i] = left.spare[i].max(0);
+        }
+        let w: Vec<i32> = (0..52).map(|i| spec0.weight[i].max(0) * k).collect();
+        // A name's price never needs to pass the dearest card: naming a
+        // joker for a face with no room keeps one copy of it off the table.
+        let q_cap = w.iter().copied().max().unwrap_or(0).max(k);
+        // The slots' options that may join the branch's groups.
+        let open: Vec<Vec<PricedOption>> = (0..self.slots.len())
+            .map(|j| {
+                self.slots[j]
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, o)| {
+                        let names = self.names(j, i);
+                        let Some(jg) = o else {
+                            return Some((None, 0, Vec::new(), names));
+                        };
+                        self.state.take(jg)?;
+                        if !left.fits(names, &jg.hand) {
+                            return None;
+                        }
+                        let wild = jg
+                            .hand
+                            .iter()
+                            .filter(|c| c.natural_face().is_none())
+                            .map(|&c| self.pos.weight(self.goal, c).max(0) * k)
+                            .sum();
+                        let faces = jg
+                            .hand
+                            .iter()
+                            .filter_map(|c| c.natural_face())
+                            .map(|f| f.index())
+                            .collect();
+                        Some((Some(jg), wild, faces, names))
+                    })
+                    .collect()
+            })
+            .collect();
+        if open.iter().any(|o| o.is_empty()) {
+            // A freed joker has nowhere to go.
+            return need - 1;
+        }
+        // Start with every face whose room is no more than its copies priced
+        // whole under the copies rule (that rule then holds each copy in one
+        // place too, so such a face never gets a `p`).
+        let mut p = [0i32; 52];
+        let mut q = [0i32; 52];
+        for i in 0..52 {
+            if room[i] <= copies[i] {
+                q[i] = w[i];
+            }
+        }
+        let mut best = i32::MAX;
+        let mut theta = 1.0f64;
+        let mut stale = 0;
+        for round in 0..LAGRANGE_ROUNDS {
+            let mut spec = spec0.clone();
+            let mut extra = extra0 * k;
+            spec.bonus *= k;
+            spec.joker_weight *= k;
+            for i in 0..52 {
+                extra += copies[i] * p[i] + room[i] * q[i];
+                spec.weight[i] = (spec0.weight[i] * k - p[i] - q[i]).max(0);
+            }
+            // No joker in the rest: the plain automaton finds its optimum.
+            spec.one_joker = false;
+            // Each slot's options by worth at these prices, best first.
+            let ranked: Vec<Vec<Ranked>> = open
+                .iter()
+                .map(|slot| {
+                    let mut list: Vec<Ranked> = slot
+                        .iter()
+                        .enumerate()
+                        .map(|(o, (jg, wild, faces, names))| {
+                            let mut worth = *wild;
+                            for &f in faces {
+                                worth += (w[f] - p[f] - q[f]).max(0);
+                            }
+                            let name = names
+                                .iter()
+                                .map(|f| f.index())
+                                .min_by_key(|&f| q[f])
+                                .filter(|_| jg.is_some());
+                            if let Some(f) = name {
+                                worth -= q[f];
+                            }
+                            (worth, o, name)
+                        })
+                        .collect();
+                    list.sort_by_key(|&(worth, _, _)| std::cmp::Reverse(worth));
+                    list
+                })
+                .collect();
+            let picks = joint_picks(&ranked, &open, &self.state, LAGRANGE_JOINT_NODES)
+                .unwrap_or_else(|| vec![0; ranked.len()]);
+            let mut joker_groups = 0;
+            let mut used = [0i32; 52];
+            let mut named = [0i32; 52];
+            for (j, &r) in picks.iter().enumerate() {
+                let (worth, o, name) = ranked[j][r];
+                joker_groups += worth;
+                for &f in &open[j][o].2 {
+                    used[f] += 1;
+                }
+                if let Some(f) = name {
+                    named[f] += 1;
+                }
+            }
+            let target = need * k - k / 2;
+            let mut sw = Sweep::new(&spec);
+            let floor = target - extra - joker_groups;
+            sw.at_least = Some(floor);
+            let (v, moves) = match sw.path() {
+                Some((v, moves)) if v >= floor => (v, moves),
+                _ => return need - 1,
+            };
+            let total = v + extra + joker_groups;
+            if total < best {
+                best = total;
+                stale = 0;
+            } else {
+                stale += 1;
+                if stale == 3 {
+                    theta /= 2.0;
+                    stale = 0;
+                }
+            }
+            if best < need * k {
+                return need - 1;
+            }
+            if round >= 4 && best >= need * k + k / 2 {
+                break;
+            }
+            // The subgradient: what each rule leaves slack (negative where
+            // broken), held at zero where the price cannot move that way.
+            let totals = crate::sweep::placed(&moves, sw.first());
+            let mut ga = [0i32; 52];
+            let mut gb = [0i32; 52];
+            for i in 0..52 {
+                let rest = i32::from(totals[i].saturating_sub(spec.must[i]).min(spec.hand[i]));
+                ga[i] = copies[i] - rest - used[i];
+                gb[i] = room[i] - rest - used[i] - named[i];
+                if w[i] == 0
+                    || room[i] <= copies[i]
+                    || (ga[i] > 0 && p[i] == 0)
+                    || (ga[i] < 0 && p[i] + q[i] >= w[i])
+                {
+                    ga[i] = 0;
+                }
+                if (gb[i] > 0 && q[i] == 0) || (gb[i] < 0 && q[i] >= q_cap) {
+                    gb[i] = 0;
+                }
+                if round < 3 {
+                    ga[i] = ga[i].min(0);
+                    gb[i] = gb[i].min(0);
+                }
+            }
+            let most = (0..52)
+                .map(|i| ga[i].abs().max(gb[i].abs()))
+                .max()
+                .unwrap_or(0);
+            if most == 0 {
+                break;
+            }
+            // The largest move is `theta` of a whole weight unit.
+            let step = theta * f64::from(k) / f64::from(most);
+            for i in 0..52 {
+                let moved =
+                    |price: i32, g: i32| (f64::from(price) - step * f64::from(g)).round() as i32;
+                q[i] = moved(q[i], gb[i]).clamp(0, q_cap);
+                let p_cap = if room[i] <= copies[i] {
+                    0
+                } else {
+                    (w[i] - q[i]).max(0)
+                };
+                p[i] = moved(p[i], ga[i]).clamp(0, p_cap);
+            }
+        }
+        best.div_euclid(k)
+    }
+
     /// Sweeps the rest of the combination `chosen`.
     fn leaf(&mut self, chosen: &[JokerGroup], best: &mut Kept) {
         let key = uses(chosen);
@@ -1569,6 +1836,95 @@ impl<'a> Walk<'a> {
         let refused = consider(self.pos, self.goal, b, self.dissolve, best);
         self.swept.insert(key, refused);
     }
+}
+
+/// A slot's option as [`Walk::lagrange`] weighs it: the option (`None`: a
+/// hand joker kept), the weight of its jokers, its hand faces and its
+/// joker's names.
+type PricedOption<'a> = (Option<&'a JokerGroup>, i32, Vec<usize>, &'a [Face]);
+
+/// An option's worth at [`Walk::lagrange`]'s prices, its index among the
+/// slot's options, and the name it pays for.
+type Ranked = (i32, usize, Option<usize>);
+
+/// The most the slots of [`Walk::lagrange`] add together, one option
+/// each, the options fitting what the branch leaves all at once (`ranked`:
+/// per slot, best first): the index into `ranked` of
+/// each slot's pick. `None` when the search passes `limit` nodes (the
+/// caller then lets each slot take its best alone, which bounds it too) or
+/// no picks fit together.
+fn joint_picks(
+    ranked: &[Vec<Ranked>],
+    open: &[Vec<PricedOption>],
+    state: &State,
+    limit: usize,
+) -> Option<Vec<usize>> {
+    // What the slots after each one can add at most.
+    let mut after = vec![0i32; ranked.len() + 1];
+    for j in (0..ranked.len()).rev() {
+        after[j] = after[j + 1] + ranked[j].first().map_or(0, |r| r.0);
+    }
+    struct Search<'s, 'a> {
+        ranked: &'s [Vec<Ranked>],
+        open: &'s [Vec<PricedOption<'a>>],
+        after: Vec<i32>,
+        best: Option<(i32, Vec<usize>)>,
+        picks: Vec<usize>,
+        nodes: usize,
+        limit: usize,
+    }
+    impl Search<'_, '_> {
+        fn go(&mut self, j: usize, state: &State, worth: i32) -> bool {
+            if j == self.ranked.len() {
+                if self.best.as_ref().is_none_or(|(b, _)| worth > *b) {
+                    self.best = Some((worth, self.picks.clone()));
+                }
+                return true;
+            }
+            for r in 0..self.ranked[j].len() {
+                let (w, o, _) = self.ranked[j][r];
+                if self
+                    .best
+                    .as_ref()
+                    .is_some_and(|(b, _)| worth + w + self.after[j + 1] <= *b)
+                {
+                    // Best first: no later option does better.
+                    break;
+                }
+                self.nodes += 1;
+                if self.nodes > self.limit {
+                    return false;
+                }
+                let next = match self.open[j][o].0 {
+                    Some(jg) => match state.take(jg) {
+                        Some(next) => next,
+                        None => continue,
+                    },
+                    None => state.clone(),
+                };
+                self.picks.push(r);
+                let done = self.go(j + 1, &next, worth + w);
+                self.picks.pop();
+                if !done {
+                    return false;
+                }
+            }
+            true
+        }
+    }
+    let mut search = Search {
+        ranked,
+        open,
+        after,
+        best: None,
+        picks: Vec::new(),
+        nodes: 0,
+        limit,
+    };
+    if !search.go(0, state, 0) {
+        return None;
+    }
+    search.best.map(|(_, picks)| picks)
 }
 
 /// The weight of the hand cards a combination of joker groups puts down.
@@ -1639,6 +1995,64 @@ fn rest_sweep_on(
     floor: i32,
     plain: bool,
 ) -> (i32, Option<[bool; 52]>) {
+    let (mut spec, extra, hand, b) = rest_spec(pos, goal, branch, dissolve, chosen);
+    let mut extra = extra;
+    if let Some(priced) = priced {
+        // Each priced face is counted whole here (every copy the rest and
+        // the joker groups left to lay could hold, at its weight, within
+        // the copies rule's room: [`CopiesLeft`]) and worth nothing in the
+        // sweep and in those groups (see `Walk::split`).
+        let left = CopiesLeft::new(pos, &b, chosen);
+        for i in 0..52 {
+            if priced[i] {
+                let copies = i32::from(hand[i].max(spec.hand[i])).min(left.room(i));
+                extra += copies * spec.weight[i].max(0);
+                spec.weight[i] = 0;
+            }
+        }
+    }
+    // The rest holds no joker (Tahiti's go to the joker groups; a joker
+    // kept in a frozen group is its named card here): the one-joker
+    // automaton's 698 states only tell runs with a joker from runs
+    // without, so the plain one (at most 64 states, with `RunReach`) finds
+    // the same optimum for less. Among paths of equal value the two may
+    // find different ones, whose faces (`all`) price the split bounds: the
+    // bounds hold either way, the order of the search may differ. (The
+    // leaves' sweeps, whose paths are the plays, keep the one-joker
+    // automaton. Session 16: every answer of the probe's mid-game sets the
+    // same; see docs/BENCHMARKS.md for full tables, where the walks' turns,
+    // counted in states, move.)
+    if plain && spec.jokers_must == 0 && spec.jokers_hand == 0 {
+        spec.one_joker = false;
+    }
+    let mut sw = Sweep::new(&spec);
+    sw.at_least = Some(floor - extra);
+    match sw.path() {
+        Some((v, moves)) if v + extra >= floor => {
+            // The faces whose every hand copy the best path places.
+            let totals = crate::sweep::placed(&moves, sw.first());
+            let mut all = [false; 52];
+            for i in 0..52 {
+                let used = totals[i].saturating_sub(spec.must[i]).min(spec.hand[i]);
+                all[i] = hand[i] > 0 && used >= hand[i];
+            }
+            (v + extra, Some(all))
+        }
+        _ => (floor - 1, None),
+    }
+}
+
+/// The spec of a rest sweep ([`rest_sweep_on`]): the branch with `chosen`
+/// laid and no wild joker, its extra value, the hand copies left, and the
+/// branch as swept.
+#[allow(clippy::needless_range_loop)] // per-face arrays indexed alike
+fn rest_spec(
+    pos: &Position,
+    goal: Goal,
+    branch: &Branch,
+    dissolve: &[usize],
+    chosen: &[JokerGroup],
+) -> (crate::sweep::Spec, i32, [u8; 52], Branch) {
     let mut b = branch.clone();
     b.no_wild = true;
     b.joker_groups = chosen.to_vec();
@@ -1685,50 +2099,7 @@ fn rest_sweep_on(
         spec.bonus -= i32::from(forced) * spec.weight[i];
     }
     spec.forced_hand = false;
-    let mut extra = extra;
-    if let Some(priced) = priced {
-        // Each priced face is counted whole here (every copy the rest and
-        // the joker groups left to lay could hold, at its weight, within
-        // the copies rule's room: [`CopiesLeft`]) and worth nothing in the
-        // sweep and in those groups (see `Walk::split`).
-        let left = CopiesLeft::new(pos, &b, chosen);
-        for i in 0..52 {
-            if priced[i] {
-                let copies = i32::from(hand[i].max(spec.hand[i])).min(left.room(i));
-                extra += copies * spec.weight[i].max(0);
-                spec.weight[i] = 0;
-            }
-        }
-    }
-    // The rest holds no joker (Tahiti's go to the joker groups; a joker
-    // kept in a frozen group is its named card here): the one-joker
-    // automaton's 698 states only tell runs with a joker from runs
-    // without, so the plain one (at most 64 states, with `RunReach`) finds
-    // the same optimum for less. Among paths of equal value the two may
-    // find different ones, whose faces (`all`) price the split bounds: the
-    // bounds hold either way, the order of the search may differ. (The
-    // leaves' sweeps, whose paths are the plays, keep the one-joker
-    // automaton. Session 16: every answer of the probe's mid-game sets the
-    // same; see docs/BENCHMARKS.md for full tables, where the walks' turns,
-    // counted in states, move.)
-    if plain && spec.jokers_must == 0 && spec.jokers_hand == 0 {
-        spec.one_joker = false;
-    }
-    let mut sw = Sweep::new(&spec);
-    sw.at_least = Some(floor - extra);
-    match sw.path() {
-        Some((v, moves)) if v + extra >= floor => {
-            // The faces whose every hand copy the best path places.
-            let totals = crate::sweep::placed(&moves, sw.first());
-            let mut all = [false; 52];
-            for i in 0..52 {
-                let used = totals[i].saturating_sub(spec.must[i]).min(spec.hand[i]);
-                all[i] = hand[i] > 0 && used >= hand[i];
-            }
-            (v + extra, Some(all))
-        }
-        _ => (floor - 1, None),
-    }
+    (spec, extra, hand, b)
 }
 
 /// What a Tahiti joker's name may be in one branch: not a freed joker's old
@@ -2630,6 +3001,52 @@ mod tests {
             }
         }
         assert!(compared > 50, "{compared}");
+    }
+
+    /// The priced bound ([`Walk::lagrange`]) never proves a branch below a
+    /// play it holds: on seeded Tahiti positions (tables a game can reach,
+    /// mid-game and larger), each branch's walk run to its end with no
+    /// budget finds the branch's best legal play, worth `v`; the bound asked
+    /// to reach `v` must not come back below it (the search would then pass
+    /// that play over). Asked to reach `v + 1` it may prove the branch: it
+    /// must on some, or the bound does nothing.
+    #[test]
+    fn the_priced_bound_never_falls_below_a_play_of_its_branch() {
+        let mut g = crate::test_positions::Gen::new(71);
+        let (mut checked, mut proved) = (0, 0);
+        for case in 0..120 {
+            let (t, h) = [(30, 10), (40, 14), (50, 12)][case % 3];
+            let (table, hand) =
+                g.position_from_deck(RuleSet::Tahiti.group_rules(), 4, t, h, 0.3, 2);
+            if rami_melds::table_rules::check_copies(&table, 2).is_err() {
+                continue;
+            }
+            let Ok(pos) = Position::new(RuleSet::Tahiti, 2, &table, &hand) else {
+                continue;
+            };
+            let dissolve = all_dissolvable(&pos);
+            let memo = SlotsMemo::default();
+            let goal = [Goal::MostCards, Goal::MostPoints][case % 2];
+            let branches = pos.branches();
+            for branch in &branches {
+                let Some(mut walk) =
+                    Walk::new(&pos, goal, i32::MAX / 2, &dissolve, branch, &None, &memo)
+                else {
+                    continue;
+                };
+                let mut best: Kept = None;
+                assert!(walk.run(&mut best, u64::MAX));
+                let Some((v, _)) = best else { continue };
+                let shown = || format!("{goal:?} {:?}\n{table:?}\n{hand:?}", branch.freed);
+                assert!(walk.lagrange(v) >= v, "bound below {v}: {}", shown());
+                checked += 1;
+                if walk.lagrange(v + 1) <= v {
+                    proved += 1;
+                }
+            }
+        }
+        assert!(checked > 250, "{checked}");
+        assert!(proved > 0, "{proved} of {checked}");
     }
 
     /// A natural AC on the table and the hand's `AS AH AD` twice: each
