@@ -117,6 +117,46 @@ fn sim_prints_a_line_per_game_and_the_same_output_twice() {
 }
 
 #[test]
+fn sim_takes_the_table_options_and_counts_claims() {
+    let claims = |extra: &[&str]| -> u64 {
+        let mut args = vec![
+            "sim",
+            "--rules",
+            "rami",
+            "--players",
+            "4",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+        ];
+        args.extend_from_slice(extra);
+        let (out, err, code) = rami(&args);
+        assert_eq!(code, 0, "{err}");
+        let lines = without_speed(&out);
+        lines[..3]
+            .iter()
+            .map(|game| {
+                assert_eq!(game["finished"], true, "{game}");
+                game["claims"].as_u64().expect("a claims count")
+            })
+            .sum()
+    };
+    assert_eq!(claims(&[]), 0, "the Claim button is off by default");
+    assert!(claims(&["--claim"]) > 0, "computers claim with --claim");
+    let (_, err, code) = rami(&[
+        "sim",
+        "--rules",
+        "rami",
+        "--players",
+        "3",
+        "--points-limit",
+        "7",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
 fn help_describes_every_subcommand() {
     let (out, _, code) = rami(&["--help"]);
     assert_eq!(code, 0);
