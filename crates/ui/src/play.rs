@@ -370,6 +370,11 @@ impl Play {
     /// When the computers may claim the card of the open Claim window (Rami
     /// with the Claim option), if they have not been asked yet.
     fn computer_claim_at(&self) -> Option<u64> {
+        // Only Rami has the Claim option: no view to take in other frames.
+        let config = &self.view.config;
+        if config.rules != RuleSet::Rami || !config.options.claim {
+            return None;
+        }
         let game = self.game.as_ref()?;
         let at = claim_time(&game.view(game.current_player()?))?;
         (self.claims_asked != Some(at)).then_some(at)
