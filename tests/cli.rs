@@ -117,6 +117,46 @@ fn sim_prints_a_line_per_game_and_the_same_output_twice() {
 }
 
 #[test]
+fn sim_takes_the_table_options_and_counts_claims() {
+    let claims = |extra: &[&str]| -> u64 {
+        let mut args = vec![
+            "sim",
+            "--rules",
+            "rami",
+            "--players",
+            "4",
+            "--games",
+            "3",
+            "--seed",
+            "5",
+        ];
+        args.extend_from_slice(extra);
+        let (out, err, code) = rami(&args);
+        assert_eq!(code, 0, "{err}");
+        let lines = without_speed(&out);
+        lines[..3]
+            .iter()
+            .map(|game| {
+                assert_eq!(game["finished"], true, "{game}");
+                game["claims"].as_u64().expect("a claims count")
+            })
+            .sum()
+    };
+    assert_eq!(claims(&[]), 0, "the Claim button is off by default");
+    assert!(claims(&["--claim"]) > 0, "computers claim with --claim");
+    let (_, err, code) = rami(&[
+        "sim",
+        "--rules",
+        "rami",
+        "--players",
+        "3",
+        "--points-limit",
+        "7",
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
 fn help_describes_every_subcommand() {
     let (out, _, code) = rami(&["--help"]);
     assert_eq!(code, 0);
@@ -330,6 +370,58 @@ fn play_runs_the_move_timer_and_the_claim_window() {
     // The claim's two penalty cards, named.
     let out = wait_for("(penalty)");
     assert!(out.contains("You claimed 10H"), "{out}");
+    stdin.write_all(b"quit\n").expect("write");
+    assert!(child.wait().expect("wait").success());
+}
+
+/// `rami play` with the Claim button, the computers claiming in real time:
+/// seed 26, three players. The person draws and discards 7H, lets computer
+/// 1's discard go (an empty line), and computer 2 discards JC, which
+/// computer 1 wants. The person, next, does not draw: half way through the
+/// window computer 1 claims it.
+#[test]
+fn play_lets_a_computer_claim_the_discard_the_person_does_not_draw_after() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rami"))
+        .args(["play", "--rules", "rami", "--players", "3", "--seed", "26"])
+        .arg("--claim")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run rami play");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    stdin.write_all(b"draw\ndiscard 7H\n\n").expect("write");
+    // A generous bound: the claim itself comes 1.5 s after the discard.
+    let until = Instant::now() + Duration::from_secs(60);
+    let mut seen = String::new();
+    loop {
+        match lines.recv_timeout(until.saturating_duration_since(Instant::now())) {
+            Ok(line) => {
+                seen.push_str(&line);
+                seen.push('\n');
+                if line.contains("Computer 1 claimed") {
+                    break;
+                }
+            }
+            Err(_) => panic!("no claim by computer 1 in:\n{seen}"),
+        }
+    }
+    assert!(seen.contains("Computer 2 discarded JC"), "{seen}");
+    assert!(
+        seen.contains("Computer 1 claimed JC from the discard pile"),
+        "{seen}"
+    );
     stdin.write_all(b"quit\n").expect("write");
     assert!(child.wait().expect("wait").success());
 }

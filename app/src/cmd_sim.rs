@@ -1,8 +1,10 @@
-//! `rami sim --rules R --players N --games G --seed S [--bots L,L,…]`.
+//! `rami sim --rules R --players N --games G --seed S [--bots L,L,…]`, and the
+//! table options of `rami host` (`--claim`: Rami's computers claim discards).
 
 use clap::Args;
 use rami_bots::{Level, play_game};
 use rami_game::{GameConfig, RuleSet};
+use rami_net::cli::TableOptionArgs;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -24,6 +26,9 @@ pub struct SimArgs {
     /// Computer level of each seat, comma-separated (default: greedy for all).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
+    /// The rule set's table options (the same flags as `rami host`).
+    #[command(flatten)]
+    table_options: TableOptionArgs,
 }
 
 /// A game is cut after this many actions (no real game comes near).
@@ -45,11 +50,21 @@ pub fn run(args: SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let options = match args.table_options.options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("rami sim: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let mut wins = vec![0u64; args.players];
     let started = Instant::now();
     for i in 0..args.games {
         let seed = args.seed.wrapping_add(i);
-        let config = GameConfig::new(rules, args.players, seed);
+        let config = GameConfig {
+            options: options.clone(),
+            ..GameConfig::new(rules, args.players, seed)
+        };
         let mut game = match rami_engine::new_game(config) {
             Ok(g) => g,
             Err(e) => {
@@ -76,6 +91,7 @@ pub fn run(args: SimArgs) -> ExitCode {
                 "draw": summary.draw,
                 "scores": summary.scores,
                 "turns": summary.turns,
+                "claims": summary.claims,
                 "finished": summary.finished,
             })
         );

@@ -7,10 +7,13 @@
 //!
 //! Time passes as at a real table: a reader thread hands typed lines over a
 //! channel, so the loop can wait for a line *or* the game's next deadline
-//! (Rami's move timer and Claim window) and let the engine act on it.
+//! (Rami's move timer and Claim window) and let the engine act on it. The
+//! computers claim a discard they want at their moment in the Claim window
+//! ([`rami_bots::claim_time`], 1.5 s after the discard), so the person has the
+//! first half of the window to claim or draw.
 
 use clap::Args;
-use rami_bots::{Level, choose_action, fallback};
+use rami_bots::{Level, choose_action, choose_claim, claim_order, claim_time, fallback};
 use rami_cards::{Card, CardCounts, format_cards, parse_card, parse_cards, parse_table};
 use rami_game::{Action, ActionKind, Event, Game, GameConfig, PlayerView, RuleSet, Seat, Table};
 use rami_net::cli::TableOptionArgs;
@@ -123,6 +126,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
     let mut shown: Option<(PlayerView, Table)> = None;
     // The prompt is waiting on its line: what a deadline brings starts a new one.
     let mut at_prompt = false;
+    // The computers' claim moment already passed, so not to ask twice.
+    let mut claims_asked: Option<u64> = None;
     loop {
         // Deadlines that have passed (and Rami's first move timer, which starts
         // with the game).
@@ -132,6 +137,18 @@ pub fn run(args: PlayArgs) -> ExitCode {
             leave_prompt(&mut at_prompt);
             tell(&events, &hand, &game.view(ME).hand);
             copy = game.view(ME).table;
+        }
+        // The computers' claims, once their moment in the window has come.
+        if let Some(at) = computers_claim_at(&game).filter(|&at| at <= now())
+            && claims_asked != Some(at)
+        {
+            claims_asked = Some(at);
+            let hand = game.view(ME).hand;
+            if let Some(events) = computer_claims(&mut game, now()) {
+                leave_prompt(&mut at_prompt);
+                tell(&events, &hand, &game.view(ME).hand);
+                copy = game.view(ME).table;
+            }
         }
         // Computer players move until it is the person's turn, or until the
         // person may claim the card just discarded.
@@ -181,7 +198,13 @@ pub fn run(args: PlayArgs) -> ExitCode {
             shown = Some((view.clone(), copy.clone()));
             at_prompt = true;
         }
-        let line = match game.next_deadline() {
+        // The computers' claim moment, once, is a deadline of the loop's own.
+        let claim_at = computers_claim_at(&game).filter(|&at| claims_asked != Some(at));
+        let wake = match (game.next_deadline(), claim_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let line = match wake {
             Some(deadline) => {
                 let wait = Duration::from_millis(deadline.saturating_sub(now()));
                 match lines.recv_timeout(wait) {
@@ -228,6 +251,28 @@ pub fn run(args: PlayArgs) -> ExitCode {
             Err(e) => println!("Refused: {e}"),
         }
     }
+}
+
+/// When the computers may claim the discard of the open Claim window (Rami
+/// with the Claim option), on the game's clock.
+fn computers_claim_at<G: Game>(game: &G) -> Option<u64> {
+    claim_time(&game.view(game.current_player()?))
+}
+
+/// The claim of the first computer, in [`claim_order`], that wants the card
+/// of the open Claim window, once their moment has come at `now`: the
+/// events of the claim, or `None` when none claims.
+fn computer_claims<G: Game>(game: &mut G, now: u64) -> Option<Vec<Event>> {
+    let next = game.current_player()?;
+    if computers_claim_at(game).is_none_or(|at| now < at) {
+        return None;
+    }
+    claim_order(game.num_players(), next)
+        .filter(|&s| s != ME)
+        .find_map(|s| {
+            let claim = choose_claim(&game.view(s))?;
+            game.apply(s, claim, now).ok()
+        })
 }
 
 /// Ends the prompt's line, if it is waiting, so that what comes next starts
@@ -569,7 +614,9 @@ fn describe(e: &Event, drawn: &mut Vec<Card>) -> Option<String> {
             who(*seat)
         ),
         Event::Discarded { seat, card } => format!("{} discarded {card}", who(*seat)),
-        Event::Claimed { seat, card } => format!("{} claimed {card}", who(*seat)),
+        Event::Claimed { seat, card } => {
+            format!("{} claimed {card} from the discard pile", who(*seat))
+        }
         Event::StockReshuffled { size } => {
             format!("The discard pile is the new stock ({size} cards)")
         }
@@ -705,6 +752,72 @@ mod tests {
         assert_eq!(command("", &view, &mut copy), Ok(Typed::Nothing));
     }
 
+    /// Four players, Claim on: `hands` (seat 0 first) padded from the rest of
+    /// the deck, one card turned up, then `stock` (top first).
+    fn rami_dealt(hands: [&str; 4], stock: &str) -> rami_engine::AnyGame {
+        let mut config = GameConfig::new(RuleSet::Rami, 4, 1);
+        config.options.claim = true;
+        let mut left = CardCounts::from_cards(&rami_cards::deck(2, 6));
+        let mut take = |text: &str| {
+            let cards = parse_cards(text).expect("test cards");
+            for &c in &cards {
+                assert!(left.remove(c), "{c} is not left");
+            }
+            cards
+        };
+        let mut hands: Vec<Vec<Card>> = hands.iter().map(|h| take(h)).collect();
+        let stock = take(stock);
+        let mut rest = left.cards().into_iter();
+        for h in &mut hands {
+            h.extend(rest.by_ref().take(13 - h.len()));
+        }
+        let mut deck: Vec<Card> = (0..13)
+            .flat_map(|k| hands.iter().map(move |h| h[k]))
+            .collect();
+        deck.extend(rest.next());
+        deck.extend(stock);
+        deck.extend(rest);
+        config.deck = Some(deck);
+        rami_engine::new_game(config).expect("a Rami game")
+    }
+
+    #[test]
+    fn a_computer_claims_the_discard_at_its_moment_and_the_person_hears_of_it() {
+        let card = |text: &str| parse_card(text).expect("card");
+        // Computer 1 holds K♥ K♦ (and nothing else that goes together);
+        // computer 3 discards K♠ at t = 1000, the person in seat 0 is next.
+        let mut game = rami_dealt(
+            ["2S", "KH KD 2C 8C QC 4S 7S 10S 6D 9D 3H JH 3S", "4D", "KS"],
+            "5H AD 5D 5C",
+        );
+        for (seat, discarded) in [(0, "2S"), (1, "3S"), (2, "4D"), (3, "KS")] {
+            game.apply(seat, Action::Draw, 1000).expect("draw");
+            let card = card(discarded);
+            game.apply(seat, Action::Discard { card }, 1000)
+                .expect("discard");
+        }
+        assert_eq!(game.current_player(), Some(ME));
+        // The loop wakes at the computers' moment, half way through the window.
+        assert_eq!(computers_claim_at(&game), Some(2500));
+        assert_eq!(game.next_deadline(), Some(4000));
+        assert!(computer_claims(&mut game, 2499).is_none(), "not yet");
+        assert_eq!(game.current_player(), Some(ME));
+        let events = computer_claims(&mut game, 2500).expect("computer 1 claims");
+        let claimed = Event::Claimed {
+            seat: 1,
+            card: card("KS"),
+        };
+        assert!(events.contains(&claimed), "{events:?}");
+        assert_eq!(game.current_player(), Some(1), "computer 1 plays now");
+        assert_eq!(
+            describe(&claimed, &mut Vec::new()),
+            Some("Computer 1 claimed KS from the discard pile".into())
+        );
+        // The window is closed: nothing more to wait for or to claim.
+        assert_eq!(computers_claim_at(&game), None);
+        assert!(computer_claims(&mut game, 2600).is_none());
+    }
+
     #[test]
     fn the_person_is_you_and_their_draws_name_the_cards() {
         let mut drawn = parse_cards("7D").expect("card");
@@ -722,7 +835,7 @@ mod tests {
         let card = parse_card("10H").expect("card");
         assert_eq!(
             describe(&Event::Claimed { seat: ME, card }, &mut drawn),
-            Some("You claimed 10H".into())
+            Some("You claimed 10H from the discard pile".into())
         );
         assert_eq!(
             describe(&Event::PenaltyDrawn { seat: ME, count: 2 }, &mut drawn),

@@ -11,12 +11,17 @@ pub use play::{GameSummary, SHANGHAI_SIM_HANDS, play_game};
 use rami_game::{Action, ActionKind, PlayerView, RuleSet};
 use rami_solver::Goal;
 
+/// Claims out of turn (Rami's Claim option): when a computer player claims
+/// where people play too ([`claim_time`], [`COMPUTER_CLAIM_DELAY_MS`] after the
+/// discard) and the order in which the seats are asked ([`claim_order`]).
+pub use rami_discard::{COMPUTER_CLAIM_DELAY_MS, claim_order, claim_time};
+
 /// How well a computer player plays (defined in `rami-game` so the nearby-play
 /// lobby can name a level without depending on the bots).
 pub use rami_game::BotLevel as Level;
 
 /// The action `view.seat` takes now, or `None` when it has nothing to do (not its
-/// turn, or the game is over).
+/// turn, or the game is over). Out of turn, see [`choose_claim`].
 pub fn choose_action(view: &PlayerView, level: Level) -> Option<Action> {
     if view.legal.is_empty() || view.current != Some(view.seat) {
         return None;
@@ -73,6 +78,27 @@ pub fn choose_action(view: &PlayerView, level: Level) -> Option<Action> {
         }
     }
     fallback(view)
+}
+
+/// `Some(Action::Claim)` when the computer player of `view.seat`, out of turn,
+/// claims the card just discarded (Rami with the Claim option; every level
+/// plays the discard rule sets with `rami_discard`'s player, whose rule is
+/// [`rami_discard::claim_action`]'s). A driver with people at the table asks
+/// only from [`claim_time`] on; a game between computers may ask at once.
+/// After a claim the seat's turn is [`choose_action`]'s, as any turn.
+pub fn choose_claim(view: &PlayerView) -> Option<Action> {
+    rami_discard::claim_action(view)
+}
+
+/// [`choose_action`] on `view.seat`'s turn, [`choose_claim`] out of it: the
+/// one function a host gives its computer seats (it asks a seat out of turn
+/// only from [`claim_time`] on).
+pub fn choose_action_or_claim(view: &PlayerView, level: Level) -> Option<Action> {
+    if view.current == Some(view.seat) {
+        choose_action(view, level)
+    } else {
+        choose_claim(view)
+    }
 }
 
 /// Hand points left after playing `table` (for Carousel's knock).

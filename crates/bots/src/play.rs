@@ -1,7 +1,7 @@
 //! Playing a whole game between computer players (for `rami sim`, tests and
 //! benchmarks).
 
-use crate::{Level, choose_action, fallback};
+use crate::{Level, choose_action, choose_claim, claim_order, fallback};
 use rami_game::{Action, Event, Game, RuleSet, Seat};
 
 /// Shanghai has no fixed end; a simulated game is ended by the host after this
@@ -16,6 +16,8 @@ pub struct GameSummary {
     pub scores: Vec<i64>,
     /// Turns started (a turn passes to the next player).
     pub turns: u64,
+    /// Discards claimed (Rami with the Claim option).
+    pub claims: u64,
     pub actions: u64,
     /// False if the game was cut at `max_actions` (a bug if it ever happens).
     pub finished: bool,
@@ -23,10 +25,14 @@ pub struct GameSummary {
 
 /// Plays `game` to its end with computer players of `levels` (one per seat; the
 /// last level is repeated for missing seats). Time advances one second an action.
+/// With Rami's Claim option, while a discard may be claimed the other seats are
+/// asked first ([`choose_claim`], in [`claim_order`]): with no person at the
+/// table, a computer claims at once rather than after the delay people get.
 pub fn play_game<G: Game>(game: &mut G, levels: &[Level], max_actions: u64) -> GameSummary {
     let mut now = 0u64;
     let mut turns = 0u64;
     let mut actions = 0u64;
+    let mut claims = 0u64;
     let level = |seat: Seat| {
         levels
             .get(seat)
@@ -51,6 +57,18 @@ pub fn play_game<G: Game>(game: &mut G, levels: &[Level], max_actions: u64) -> G
             }
             continue;
         }
+        // The current player's view shows an open Claim window to everyone.
+        if view.claim_deadline.is_some() {
+            let claimed = claim_order(game.num_players(), seat).find_map(|s| {
+                let action = choose_claim(&game.view(s))?;
+                game.apply(s, action, now).ok()
+            });
+            if let Some(events) = claimed {
+                claims += 1;
+                turns += count_turns(&events);
+                continue;
+            }
+        }
         let Some(action) = choose_action(&view, level(seat)) else {
             break;
         };
@@ -72,6 +90,7 @@ pub fn play_game<G: Game>(game: &mut G, levels: &[Level], max_actions: u64) -> G
         draw: outcome.as_ref().is_some_and(|o| o.draw),
         scores: outcome.map(|o| o.totals).unwrap_or_else(|| game.scores()),
         turns,
+        claims,
         actions,
         finished: game.is_terminal(),
     }

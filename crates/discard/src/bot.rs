@@ -5,19 +5,37 @@
 //! what it can, lay off, free jokers, then discard the highest card that is not
 //! close to a meld. Every action it returns is legal in the view's position, and
 //! every turn ends with a discard or with the hand emptied, so games always move.
-//! It never claims (the engine supports claims; a bot simply lets them pass).
+//!
+//! Out of turn, with the Claim option, [`claim_action`] decides whether it claims
+//! the card just discarded, and [`claim_time`] says when a driver with people at
+//! the table should ask it (never at once: people get their chance first).
 
+use crate::engine::{CLAIM_WINDOW_MS, RAMI_OPENING};
 use crate::groups::group_value;
 use rami_cards::{Card, Face, Rank, Suit};
-use rami_game::{Action, ActionKind, PlayerView, RuleSet, Table};
+use rami_game::{Action, ActionKind, PlayerView, RuleSet, Seat, Table};
 use rami_melds::{joker_namings, validate_group};
 
 /// Deepest card the bot looks at when digging (Rummy 500): deeper digs pick up
 /// many cards that count against it at the end of the hand.
 const DIG_DEPTH: usize = 3;
 
+/// How long after a discard a computer player claims it, in ms, where people
+/// play too (the app, `rami play`, the nearby host): half of the 3-second
+/// window, so a person always has the first 1.5 seconds to claim or to draw.
+/// Whole games between computer players (`rami sim`) claim at once.
+pub const COMPUTER_CLAIM_DELAY_MS: u64 = 1500;
+// People first, but the computer still inside the window.
+const _: () = assert!(COMPUTER_CLAIM_DELAY_MS > 0 && COMPUTER_CLAIM_DELAY_MS < CLAIM_WINDOW_MS);
+
+/// Cards a claim must let the bot put down beyond what it could put down
+/// without the card: as many as the claim brings in (the card itself and the
+/// two penalty cards), so that claiming never leaves it with more cards.
+const CLAIM_MIN_GAIN: usize = 3;
+
 /// The bot's action for the seat of `view`, or `None` when it has nothing to do
-/// (not its turn, or the game is over).
+/// (not its turn, or the game is over). Claims out of turn are
+/// [`claim_action`]'s.
 pub fn bot_action(view: &PlayerView) -> Option<Action> {
     if view.outcome.is_some() || view.current != Some(view.seat) {
         return None;
@@ -30,6 +48,79 @@ pub fn bot_action(view: &PlayerView) -> Option<Action> {
         return Some(play_step(view));
     }
     None
+}
+
+/// `Some(Action::Claim)` when the bot of `view.seat`, out of turn, claims the
+/// card just discarded (Rami with the Claim option), else `None`.
+///
+/// The rule: it claims only a card that completes a group it puts down at once
+/// in the turn the claim gives it (before its first meld, only when that meld
+/// then reaches the 30 points), and only when the card lets it put down at
+/// least three more cards than it could without it, which makes up for the
+/// card and the two penalty cards. A card it could only lay off, or could not
+/// use at all, it lets pass. It decides from the view alone; the engine's
+/// refusal covers a window that closed since the view was taken.
+///
+/// The turn a claim gives is [`bot_action`]'s, as any turn: it melds the
+/// groups its whole hand makes, the claimed card among them unless a penalty
+/// card happens to make another group of the same cards (one claim in twenty
+/// or so in whole games).
+pub fn claim_action(view: &PlayerView) -> Option<Action> {
+    if view.outcome.is_some()
+        || view.config.rules != RuleSet::Rami
+        || view.current == Some(view.seat)
+        || view.claim_deadline.is_none()
+        || !view.legal.contains(&ActionKind::Claim)
+    {
+        return None;
+    }
+    let top = *view.discard.last()?;
+    let rules = view.config.rules;
+    let opened = view.players.get(view.seat).is_some_and(|p| p.opened);
+    // Cards the hand puts down at once: its groups, when they may go down.
+    let down = |hand: &[Card]| -> (usize, Table) {
+        let groups = find_groups(hand, rules);
+        let points: u32 = groups.iter().map(|g| group_value(rules, g)).sum();
+        if opened || points >= RAMI_OPENING {
+            (groups.iter().map(Vec::len).sum(), groups)
+        } else {
+            (0, Vec::new())
+        }
+    };
+    let mut with = view.hand.clone();
+    with.push(top);
+    let (with_top, groups) = down(&with);
+    let uses_top = groups
+        .iter()
+        .flatten()
+        .any(|c| c.in_hand() == top.in_hand());
+    let (without, _) = down(&view.hand);
+    (uses_top && with_top >= without + CLAIM_MIN_GAIN).then_some(Action::Claim)
+}
+
+/// When a computer player of `view`'s table claims the card of the open Claim
+/// window in a game with people: [`COMPUTER_CLAIM_DELAY_MS`] after the discard,
+/// on the driver's clock (the `now` of the game). `None` when no window is
+/// open, or it closes before then (a move timer shorter than the window).
+pub fn claim_time(view: &PlayerView) -> Option<u64> {
+    let closes = view.claim_deadline?;
+    // The window opened with the next player's turn: their move timer started
+    // then; without one the window is the full 3 seconds.
+    let opened = match (view.move_deadline, view.config.options.move_time_limit_ms) {
+        (Some(deadline), Some(limit)) => deadline.saturating_sub(limit),
+        _ => closes.saturating_sub(CLAIM_WINDOW_MS),
+    };
+    let at = opened.saturating_add(COMPUTER_CLAIM_DELAY_MS);
+    (at < closes).then_some(at)
+}
+
+/// The order in which a driver asks the other seats whether they claim, when
+/// `next` is the player whose turn it is: the seats after `next`, round the
+/// table (the order of the seats after the discarder, as neither the
+/// discarder nor `next` may claim). The engine gives the card to the first claim it applies, so this
+/// order decides between computer players who want the same card.
+pub fn claim_order(players: usize, next: Seat) -> impl Iterator<Item = Seat> {
+    (1..players).map(move |i| (next + i) % players)
 }
 
 fn draw_step(view: &PlayerView) -> Action {
@@ -79,7 +170,7 @@ fn draw_step(view: &PlayerView) -> Action {
                 .iter()
                 .map(|g| group_value(rules, g))
                 .sum();
-            points >= crate::RAMI_OPENING
+            points >= RAMI_OPENING
         };
         let useful = top.is_joker()
             || (opened
@@ -107,7 +198,7 @@ fn play_step(view: &PlayerView) -> Action {
     let groups = find_groups(hand, rules);
     if !groups.is_empty() {
         let points: u32 = groups.iter().map(|g| group_value(rules, g)).sum();
-        if opened || points >= crate::RAMI_OPENING {
+        if opened || points >= RAMI_OPENING {
             return Action::Meld { groups };
         }
     }

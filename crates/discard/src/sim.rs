@@ -1,7 +1,7 @@
 //! Whole games between computer players: what `rami sim`, the property tests and
 //! the benchmarks run.
 
-use crate::{DiscardGame, bot_action};
+use crate::{DiscardGame, bot_action, claim_action, claim_order};
 use rami_game::{Action, ActionError, ConfigError, Game, GameConfig, Seat};
 
 /// Time the simulated players take per action, in ms (well inside the Claim
@@ -14,6 +14,8 @@ pub struct SimGame {
     pub game: DiscardGame,
     /// Actions applied.
     pub actions: u64,
+    /// Discards claimed (Rami with the Claim option).
+    pub claims: u64,
 }
 
 /// Why a simulated game did not finish.
@@ -34,11 +36,14 @@ pub enum SimError {
 }
 
 /// Plays a whole game between [`bot_action`] players, one action every 10 ms of
-/// game time, and gives up after `max_actions`.
+/// game time, and gives up after `max_actions`. With the Claim option, the
+/// players out of turn are asked ([`claim_action`], in [`claim_order`]) before
+/// the next player draws: there is nobody to wait for.
 pub fn play_bot_game(config: GameConfig, max_actions: u64) -> Result<SimGame, SimError> {
     let mut game = DiscardGame::new(config)?;
     let mut now = 0;
     let mut actions = 0;
+    let mut claims = 0;
     loop {
         now += STEP_MS;
         // Deadlines first, so the bot decides on the position as it is now.
@@ -49,7 +54,19 @@ pub fn play_bot_game(config: GameConfig, max_actions: u64) -> Result<SimGame, Si
         if actions >= max_actions {
             return Err(SimError::TooLong(max_actions));
         }
-        let action = bot_action(&game.view(seat)).ok_or(SimError::BotStuck { seat })?;
+        let view = game.view(seat);
+        let claim = match view.claim_deadline {
+            Some(_) => claim_order(view.players.len(), seat)
+                .find_map(|s| claim_action(&game.view(s)).map(|a| (s, a))),
+            None => None,
+        };
+        let (seat, action) = match claim {
+            Some(claim) => {
+                claims += 1;
+                claim
+            }
+            None => (seat, bot_action(&view).ok_or(SimError::BotStuck { seat })?),
+        };
         game.apply(seat, action.clone(), now)
             .map_err(|error| SimError::Refused {
                 seat,
@@ -58,5 +75,9 @@ pub fn play_bot_game(config: GameConfig, max_actions: u64) -> Result<SimGame, Si
             })?;
         actions += 1;
     }
-    Ok(SimGame { game, actions })
+    Ok(SimGame {
+        game,
+        actions,
+        claims,
+    })
 }

@@ -1,13 +1,14 @@
 //! Property tests over random seeded games between computer players, with random
 //! probes along the way: cards are conserved, every meld is valid, views leak
 //! nothing, refused actions change nothing, racing claims resolve the same way
-//! every time, and saving then loading changes nothing.
+//! every time, the bot's claims are accepted and its claim turns end, and
+//! saving then loading changes nothing.
 
 mod common;
 
 use proptest::prelude::*;
 use rami_cards::{Card, CardCounts, Face};
-use rami_discard::{DiscardGame, bot_action};
+use rami_discard::{DiscardGame, bot_action, claim_action};
 use rami_game::{Action, ActionKind, Game, GameConfig, Options, RuleSet, Seat};
 use rami_melds::validate_group;
 use rand::seq::SliceRandom;
@@ -155,6 +156,31 @@ fn check_claim_race(g: &DiscardGame, now: u64, rng: &mut ChaCha8Rng) {
     assert_eq!(runs[0], runs[1]);
 }
 
+/// Every claim the bot decides on is accepted, and the turn it gives is played
+/// to its end (a discard, or the hand over) by the bot's ordinary moves.
+fn check_bot_claims(g: &DiscardGame, now: u64) {
+    for seat in 0..g.num_players() {
+        let Some(claim) = claim_action(&g.view(seat)) else {
+            continue;
+        };
+        let mut h = g.clone();
+        if let Err(e) = h.apply(seat, claim, now) {
+            panic!("the bot of seat {seat} claimed, refused: {e}");
+        }
+        let hand = h.view(seat).hand_number;
+        for _ in 0..100 {
+            if h.current_player() != Some(seat) || h.view(seat).hand_number != hand {
+                return;
+            }
+            let a = bot_action(&h.view(seat)).expect("the claimer has a move");
+            if let Err(e) = h.apply(seat, a.clone(), now) {
+                panic!("the claimer of seat {seat} played {a:?}: {e}");
+            }
+        }
+        panic!("the claim turn of seat {seat} did not end");
+    }
+}
+
 fn run(config: GameConfig, probe_seed: u64, must_finish: bool) {
     let mut rng = ChaCha8Rng::seed_from_u64(probe_seed);
     let mut g = DiscardGame::new(config).unwrap();
@@ -197,6 +223,7 @@ fn run(config: GameConfig, probe_seed: u64, must_finish: bool) {
         }
         if rng.random_bool(0.3) {
             check_claim_race(&g, now, &mut rng);
+            check_bot_claims(&g, now);
         }
         let a = bot_action(&g.view(seat)).expect("the bot always has a move");
         if let Err(e) = g.apply(seat, a.clone(), now) {

@@ -203,9 +203,10 @@ fn bot_fn(level: rami_bots::Level) -> BotFn {
     Arc::new(move |v| rami_bots::choose_action(v, level))
 }
 
-/// The host's computer players, at the level of each seat.
+/// The host's computer players, at the level of each seat: their turns, and
+/// their claims of a discard out of turn (Rami's Claim option).
 pub fn host_bots() -> HostBotFn {
-    Arc::new(rami_bots::choose_action)
+    Arc::new(rami_bots::choose_action_or_claim)
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]

@@ -16,8 +16,12 @@ use std::sync::Arc;
 /// A computer player: an action for `view.seat`, `None` when it has nothing to do.
 pub type BotFn = Arc<dyn Fn(&PlayerView) -> Option<Action> + Send + Sync>;
 
-/// The host's computer players: an action for `view.seat` played at `level`.
-/// (`rami_bots::choose_action` in the app; the session does not depend on the bots.)
+/// The host's computer players: an action for `view.seat` played at `level`,
+/// on its turn or, out of turn, a claim of the discard (Rami's Claim option).
+/// The session asks a seat out of turn only from the computers' moment in the
+/// Claim window on ([`rami_discard::claim_time`]), so that people claim or
+/// draw first. (`rami_bots::choose_action_or_claim` in the app; the session
+/// does not depend on the bots.)
 pub type HostBotFn = Arc<dyn Fn(&PlayerView, BotLevel) -> Option<Action> + Send + Sync>;
 
 /// Starts a game of any rule set (`rami_engine::new_game`).
@@ -239,6 +243,9 @@ pub struct HostSession<G> {
     /// A change wants saving: the save is made when the outputs before it
     /// have been taken ([`HostSession::poll`]), so messages go out first.
     save_due: bool,
+    /// The computers' claim moment ([`rami_discard::claim_time`]) at which
+    /// they were last asked: each Claim window's card is offered to them once.
+    claims_asked: Option<u64>,
 }
 
 /// A save file made from borrowed parts: the same JSON as [`SaveFile`],
@@ -286,6 +293,7 @@ where
             game_over_sent: false,
             autosave: true,
             save_due: false,
+            claims_asked: None,
         }
     }
 
@@ -330,6 +338,7 @@ where
             game_over_sent: false,
             autosave: true,
             save_due: false,
+            claims_asked: None,
         })
     }
 
@@ -419,6 +428,10 @@ where
     /// When the driver should call [`HostSession::tick`] next.
     pub fn next_wakeup(&self) -> Option<u64> {
         let game = self.game.as_ref().and_then(|g| g.next_deadline());
+        let game = match (game, self.computer_claim_due()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let grace = if self.settings.computer_takes_over {
             self.seats
                 .iter()
@@ -994,6 +1007,17 @@ where
 
     // ---- computer players ----------------------------------------------------------
 
+    /// When the computer seats are to be asked whether they claim the card
+    /// of the open Claim window, if they have not been asked yet and one of
+    /// them may claim (not the next player's seat).
+    fn computer_claim_due(&self) -> Option<u64> {
+        let g = self.game.as_ref()?;
+        let next = g.current_player()?;
+        let at = rami_discard::claim_time(&g.view(next))?;
+        let someone = (0..self.seats.len()).any(|s| s != next && self.bot_level(s).is_some());
+        (someone && self.claims_asked != Some(at)).then_some(at)
+    }
+
     /// The level of the computer player playing `seat`, if one does.
     fn bot_level(&self, seat: Seat) -> Option<BotLevel> {
         match &self.seats[seat].occ {
@@ -1006,7 +1030,10 @@ where
 
     /// Lets computer players act until it is a person's turn. With paced
     /// computer moves, a computer seat's own turn is left to the driver
-    /// ([`HostSession::play_computer`]); moves out of turn (claims) still come here.
+    /// ([`HostSession::play_computer`]). Moves out of turn (claims) come here,
+    /// once the computers' moment in the Claim window has come
+    /// ([`rami_discard::claim_time`]), the seats asked in
+    /// [`rami_discard::claim_order`].
     fn run_bots(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         let now = self.now;
@@ -1022,9 +1049,13 @@ where
             if g.is_terminal() {
                 break;
             }
+            if let Some(ev) = bot_claim(g, &bot, &bot_seats, now, &mut self.claims_asked) {
+                events.extend(ev);
+                continue;
+            }
             let mut acted = false;
             for &(seat, level) in &bot_seats {
-                if paced && g.current_player() == Some(seat) {
+                if g.current_player() != Some(seat) || paced {
                     continue;
                 }
                 if let Some(ev) = bot_step(g, &bot, seat, level, now) {
@@ -1223,6 +1254,35 @@ fn clean_name(name: &str) -> String {
         .collect();
     let n = n.trim().to_string();
     if n.is_empty() { "Player".into() } else { n }
+}
+
+/// A computer seat's claim of the card of the open Claim window, once the
+/// computers' moment has come at `now` and if they were not asked at that
+/// moment yet (`asked` remembers it): the seats in claim order, the first
+/// whose bot claims, and the claim's events.
+fn bot_claim<G: Game>(
+    g: &mut G,
+    bot: &HostBotFn,
+    bot_seats: &[(Seat, BotLevel)],
+    now: u64,
+    asked: &mut Option<u64>,
+) -> Option<Vec<Event>> {
+    let next = g.current_player()?;
+    let at = rami_discard::claim_time(&g.view(next))?;
+    if now < at || *asked == Some(at) {
+        return None;
+    }
+    *asked = Some(at);
+    rami_discard::claim_order(g.num_players(), next).find_map(|seat| {
+        let &(_, level) = bot_seats.iter().find(|(s, _)| *s == seat)?;
+        if !g.legal_actions(seat).contains(&ActionKind::Claim) {
+            return None;
+        }
+        match bot(&g.view(seat), level)? {
+            Action::Claim => g.apply(seat, Action::Claim, now).ok(),
+            _ => None,
+        }
+    })
 }
 
 /// One move of the computer player in `seat`, if it has one: its own choice,

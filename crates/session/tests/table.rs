@@ -13,7 +13,7 @@ use std::sync::Arc;
 const CODE: &str = "ABC-DEF";
 
 fn bot() -> HostBotFn {
-    Arc::new(rami_bots::choose_action)
+    Arc::new(rami_bots::choose_action_or_claim)
 }
 
 fn settings(rules: RuleSet, seats: usize, seed: u64) -> HostSettings {
@@ -936,4 +936,89 @@ fn paced_computer_moves_wait_for_the_driver() {
     // Without a delay nothing is left to the driver.
     let plain = Table::new(RuleSet::Manipulation, 2, 4);
     assert_eq!(plain.host.computer_to_move(), None);
+}
+
+/// Computer seats claim a discard the person next to play has not drawn after,
+/// at the computers' moment in the Claim window (1.5 s after the discard): the
+/// host wakes for it. Seed 26, three seats, the phone in seat 0: it draws and
+/// discards its first card (7H); computer 1 plays, computer 2 discards JC,
+/// which computer 1 wants.
+fn claim_table() -> (Table, u64) {
+    let mut s = settings(RuleSet::Rami, 3, 26);
+    s.options.claim = true;
+    let mut t = Table::new(RuleSet::Rami, 3, 26);
+    t.host = HostSession::new(s, new_game, bot());
+    t.join("A");
+    t.host.fill_with_computers(BotLevel::Greedy);
+    t.host.start(t.now).unwrap();
+    t.pump();
+    let draw = t.phones[0].session.act(Action::Draw);
+    t.send(0, &draw);
+    let card = t.phones[0].session.view().unwrap().hand[0];
+    assert_eq!(card.to_string(), "7H");
+    let discard = t.phones[0].session.act(Action::Discard { card });
+    t.send(0, &discard);
+    let view = t.phones[0].session.view().unwrap();
+    assert_eq!(view.current, Some(0), "the computers played at once");
+    assert_eq!(
+        view.discard.last().map(|c| c.to_string()),
+        Some("JC".into())
+    );
+    let discarded_at = t.now;
+    (t, discarded_at)
+}
+
+/// The claims of every update the phone of seat 0 received.
+fn claims_seen(t: &Table) -> Vec<(usize, String)> {
+    t.phones[0]
+        .received
+        .iter()
+        .filter_map(|b| match decode::<HostMsg>(b) {
+            Ok(HostMsg::Update { events, .. }) => Some(events),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|e| match e {
+            rami_game::Event::Claimed { seat, card } => Some((seat, card.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_computer_seat_claims_half_way_through_the_claim_window() {
+    let (mut t, at) = claim_table();
+    assert_eq!(t.host.next_wakeup(), Some(at + 1500), "woken for the claim");
+    // J♣s on the table.
+    let jacks_down = |t: &Table| {
+        let view = t.phones[0].session.view().unwrap();
+        let table = view.table.iter().flatten();
+        table.filter(|c| c.to_string() == "JC").count()
+    };
+    let before = jacks_down(&t);
+    t.host.tick(at + 1499);
+    t.pump();
+    assert!(claims_seen(&t).is_empty(), "not before its moment");
+    t.now = at + 1500;
+    t.host.tick(t.now);
+    t.pump();
+    assert_eq!(claims_seen(&t), vec![(1, "JC".to_string())]);
+    // Computer 1 played its claim turn at once and melded the card.
+    assert_eq!(jacks_down(&t), before + 1);
+}
+
+#[test]
+fn a_person_who_draws_first_keeps_the_card_from_the_computers() {
+    let (mut t, at) = claim_table();
+    t.now = at + 1000;
+    let draw = t.phones[0].session.act(Action::Draw);
+    t.send(0, &draw);
+    assert_eq!(t.host.next_wakeup(), None, "nothing left to wake for");
+    t.now = at + 1500;
+    t.host.tick(t.now);
+    t.pump();
+    assert!(claims_seen(&t).is_empty());
+    let view = t.phones[0].session.view().unwrap();
+    assert_eq!(view.current, Some(0));
+    assert_eq!(view.hand.len(), 14);
 }

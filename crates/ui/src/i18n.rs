@@ -1108,6 +1108,12 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "{name} ha preso {card}.",
     ),
     (
+        "log.claimed",
+        "{name} claimed {card} from the discard pile.",
+        "{name} a frappé et pris {card} dans la défausse.",
+        "{name} ha reclamato {card} dagli scarti.",
+    ),
+    (
         "log.discarded",
         "{name} discarded {card}.",
         "{name} a défaussé {card}.",

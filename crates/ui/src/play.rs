@@ -8,7 +8,7 @@ use crate::{Settings, rules_text};
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, vec2,
 };
-use rami_bots::{Level, choose_action, fallback};
+use rami_bots::{Level, choose_action, choose_claim, claim_order, claim_time, fallback};
 use rami_cards::{Card, Face};
 use rami_engine::AnyGame;
 use rami_game::{
@@ -118,6 +118,9 @@ pub struct Play {
     /// The last hand whose result the player has closed.
     acked_hand: u32,
     bot_due: Option<f64>,
+    /// The computers' claim moment ([`claim_time`]) at which they were last
+    /// asked: each Claim window's card is offered to them once.
+    claims_asked: Option<u64>,
     log: Vec<(Seat, LogLine)>,
     /// How well the computer players of a game against the computer play.
     level: Level,
@@ -129,6 +132,7 @@ enum LogLine {
     Drew(usize),
     Passed,
     Took(Card),
+    Claimed(Card),
     Discarded(Card),
     Melded(usize),
     Knocked,
@@ -175,6 +179,7 @@ impl Play {
             joker_choice: None,
             acked_hand: 0,
             bot_due: None,
+            claims_asked: None,
             log: Vec::new(),
             level: Level::Greedy,
         };
@@ -326,6 +331,21 @@ impl Play {
             if self.pending_result().is_some() {
                 return;
             }
+            // The computers' claims come at their moment in the Claim window
+            // (1.5 s after the discard: the player has the first half), unless
+            // the next player, a computer, is due to draw before then.
+            if let Some(at) = self.computer_claim_at() {
+                let now_ms = Self::now_ms(now);
+                let draws_first = self.bot_due.is_some_and(|d| Self::now_ms(d) < at);
+                if at <= now_ms && !draws_first {
+                    self.claims_asked = Some(at);
+                    self.computer_claim(now_ms);
+                    continue;
+                }
+                if at > now_ms {
+                    ctx.request_repaint_after(Duration::from_millis(at - now_ms));
+                }
+            }
             let me = self.me;
             let Some(seat) = self
                 .game
@@ -344,6 +364,43 @@ impl Play {
             if !self.bot_move(seat, Self::now_ms(now)) {
                 return;
             }
+        }
+    }
+
+    /// When the computers may claim the card of the open Claim window (Rami
+    /// with the Claim option), if they have not been asked yet.
+    fn computer_claim_at(&self) -> Option<u64> {
+        // Only Rami has the Claim option: no view to take in other frames.
+        let config = &self.view.config;
+        if config.rules != RuleSet::Rami || !config.options.claim {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        let at = claim_time(&game.view(game.current_player()?))?;
+        (self.claims_asked != Some(at)).then_some(at)
+    }
+
+    /// Asks the computer players, in claim order, whether they claim the card
+    /// of the open Claim window; the first that does gets it and plays next.
+    fn computer_claim(&mut self, now_ms: u64) {
+        let me = self.me;
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        let Some(next) = game.current_player() else {
+            return;
+        };
+        let claimed = claim_order(game.num_players(), next)
+            .filter(|&s| s != me)
+            .find_map(|s| {
+                let claim = choose_claim(&game.view(s))?;
+                game.apply(s, claim, now_ms).ok()
+            });
+        if let Some(events) = claimed {
+            // The claimer's turn begins now, at the computers' pace.
+            self.bot_due = None;
+            self.note(&events);
+            self.resync();
         }
     }
 
@@ -377,9 +434,8 @@ impl Play {
                 Event::Drew { seat, count } => Some((*seat, LogLine::Drew(*count))),
                 Event::PenaltyDrawn { seat, count } => Some((*seat, LogLine::Drew(*count))),
                 Event::Passed { seat } => Some((*seat, LogLine::Passed)),
-                Event::TookDiscard { seat, card } | Event::Claimed { seat, card } => {
-                    Some((*seat, LogLine::Took(*card)))
-                }
+                Event::TookDiscard { seat, card } => Some((*seat, LogLine::Took(*card))),
+                Event::Claimed { seat, card } => Some((*seat, LogLine::Claimed(*card))),
                 Event::Dug { seat, card, .. } => Some((*seat, LogLine::Took(*card))),
                 Event::Discarded { seat, card } => Some((*seat, LogLine::Discarded(*card))),
                 Event::Melded { seat, groups } => Some((*seat, LogLine::Melded(groups.len()))),
@@ -949,6 +1005,10 @@ impl Play {
                     LogLine::Passed => lang.fmt("log.passed", &[("name", &name)]),
                     LogLine::Took(c) => lang.fmt(
                         "log.took",
+                        &[("name", &name), ("card", &card_name(lang, *c))],
+                    ),
+                    LogLine::Claimed(c) => lang.fmt(
+                        "log.claimed",
                         &[("name", &name), ("card", &card_name(lang, *c))],
                     ),
                     LogLine::Discarded(c) => lang.fmt(

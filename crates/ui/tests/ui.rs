@@ -437,6 +437,93 @@ fn rami_shows_the_move_timer_and_the_claim_window() {
     assert!(h.query_by_label("Discard selected").is_some());
 }
 
+/// Rami for four with the Claim button: computer 3 has just discarded K♠ (at
+/// t = 0) and the player, seat 0, is next; computer 1 holds K♥ K♦, the only
+/// cards in its hand that go together.
+fn computer_3_discarded_a_king() -> AnyGame {
+    let mut config = GameConfig::new(RuleSet::Rami, 4, 1);
+    config.options.claim = true;
+    let hands = ["2S", "KH KD 2C 8C QC 4S 7S 10S 6D 9D 3H JH 3S", "4D", "KS"];
+    let mut left = rami_cards::CardCounts::from_cards(&rami_cards::deck(2, 6));
+    let mut take = |text: &str| {
+        let cs = cards(text);
+        for &c in &cs {
+            assert!(left.remove(c), "{c} is not left");
+        }
+        cs
+    };
+    let mut hands: Vec<Vec<Card>> = hands.iter().map(|h| take(h)).collect();
+    let stock = take("5H AD 5D 5C");
+    let mut rest = left.cards().into_iter();
+    for h in &mut hands {
+        h.extend(rest.by_ref().take(13 - h.len()));
+    }
+    let mut deck: Vec<Card> = (0..13)
+        .flat_map(|k| hands.iter().map(move |h| h[k]))
+        .collect();
+    deck.extend(rest.next());
+    deck.extend(stock);
+    deck.extend(rest);
+    config.deck = Some(deck);
+    let mut game = rami_engine::new_game(config).expect("a Rami game");
+    for (seat, card) in [(0, "2S"), (1, "3S"), (2, "4D"), (3, "KS")] {
+        game.apply(seat, rami_game::Action::Draw, 0).expect("draw");
+        let card = cards(card)[0];
+        game.apply(seat, rami_game::Action::Discard { card }, 0)
+            .expect("discard");
+    }
+    game
+}
+
+#[test]
+fn a_computer_claims_the_discard_the_player_leaves_half_way_through_the_window() {
+    let mut app = RamiApp::new(Settings {
+        speed: Speed::Slow,
+        ..Settings::default()
+    });
+    app.start_game(computer_3_discarded_a_king());
+    let mut h = harness(app);
+    let hand = |h: &Harness<'static, RamiApp>, seat| {
+        h.state().game().expect("a game").view(seat).hand.len()
+    };
+    // Frame by frame (the harness's own clock, the game's `now`): the player,
+    // next, may draw or take the king; computer 1 claims it once the window
+    // is half over.
+    loop {
+        h.step();
+        let time = h.ctx.input(|i| i.time);
+        let game = h.state().game().expect("a game");
+        if game.current_player() != Some(0) {
+            assert!(time >= 1.5, "claimed at {time} s, before its moment");
+            break;
+        }
+        assert!(
+            game.view(0).claim_deadline.is_some(),
+            "no claim in the window"
+        );
+        assert!(h.query_by_label_contains("claimed").is_none());
+    }
+    let king = rami_ui::cards::card_name(rami_ui::Lang::En, cards("KS")[0]);
+    let line = format!("Computer 1 claimed {king} from the discard pile.");
+    assert!(h.query_by_label(&line).is_some(), "no `{line}`");
+    let game = h.state().game().expect("a game");
+    assert_eq!(game.current_player(), Some(1), "computer 1 plays now");
+    assert_eq!(hand(&h, 1), 16, "the king and two penalty cards");
+    assert!(game.view(0).claim_deadline.is_none());
+    // At the computers' pace it melds the kings, then discards.
+    let mut steps = 0;
+    while h.state().game().expect("a game").view(0).table.is_empty() {
+        steps += 1;
+        assert!(steps < 40, "computer 1 never melded");
+        h.step();
+    }
+    let table = h.state().game().expect("a game").view(0).table;
+    assert!(
+        table.iter().any(|g| g.contains(&cards("KS")[0])),
+        "{table:?}"
+    );
+}
+
 #[test]
 fn a_refusal_is_shown_in_the_players_language() {
     for (lang, new_group, done, live, refused) in [

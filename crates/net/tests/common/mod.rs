@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub fn host_bots() -> HostBotFn {
-    Arc::new(rami_bots::choose_action)
+    Arc::new(rami_bots::choose_action_or_claim)
 }
 
 pub fn bot() -> BotFn {
