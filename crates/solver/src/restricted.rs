@@ -2017,11 +2017,11 @@ fn rest_sweep_on(
     // without, so the plain one (at most 64 states, with `RunReach`) finds
     // the same optimum for less. Among paths of equal value the two may
     // find different ones, whose faces (`all`) price the split bounds: the
-    // bounds hold either way, the order of the search may differ. (The
-    // leaves' sweeps, whose paths are the plays, keep the one-joker
-    // automaton. Session 16: every answer of the probe's mid-game sets the
-    // same; see docs/BENCHMARKS.md for full tables, where the walks' turns,
-    // counted in states, move.)
+    // bounds hold either way, the order of the search may differ. (Session
+    // 16: every answer of the probe's mid-game sets the same; see
+    // docs/BENCHMARKS.md for full tables, where the walks' turns, counted in
+    // states, move. Since session 17 the leaves' sweeps, whose paths are the
+    // plays, take the plain automaton too: `sweep_branch`.)
     if plain && spec.jokers_must == 0 && spec.jokers_hand == 0 {
         spec.one_joker = false;
     }
