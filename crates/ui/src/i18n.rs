@@ -1008,6 +1008,12 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "{name} ha finito le carte.",
     ),
     (
+        "end.went_out.you",
+        "You went out.",
+        "Vous avez posé toutes vos cartes.",
+        "Hai finito le carte.",
+    ),
+    (
         "end.blocked",
         "Blocked: every player passed.",
         "Bloquée : tout le monde a passé.",
@@ -1018,6 +1024,12 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "{name} knocked.",
         "{name} a toqué.",
         "{name} ha bussato.",
+    ),
+    (
+        "end.knocked.you",
+        "You knocked.",
+        "Vous avez toqué.",
+        "Hai bussato.",
     ),
     (
         "end.stock_out",
@@ -1090,10 +1102,22 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "{name} ha giocato {cards}.",
     ),
     (
+        "log.played.you",
+        "You played {cards}.",
+        "Vous avez joué {cards}.",
+        "Hai giocato {cards}.",
+    ),
+    (
         "log.drew",
         "{name} drew {n}.",
         "{name} a pioché {n}.",
         "{name} ha pescato {n}.",
+    ),
+    (
+        "log.drew.you",
+        "You drew {n}.",
+        "Vous avez pioché {n}.",
+        "Hai pescato {n}.",
     ),
     (
         "log.passed",
@@ -1102,10 +1126,22 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "{name} ha passato.",
     ),
     (
+        "log.passed.you",
+        "You passed.",
+        "Vous avez passé.",
+        "Hai passato.",
+    ),
+    (
         "log.took",
         "{name} took {card}.",
         "{name} a pris {card}.",
         "{name} ha preso {card}.",
+    ),
+    (
+        "log.took.you",
+        "You took {card}.",
+        "Vous avez pris {card}.",
+        "Hai preso {card}.",
     ),
     (
         "log.claimed",
@@ -1114,16 +1150,34 @@ pub(crate) const ENTRIES: &[(&str, &str, &str, &str)] = &[
         "{name} ha reclamato {card} dagli scarti.",
     ),
     (
+        "log.claimed.you",
+        "You claimed {card} from the discard pile.",
+        "Vous avez frappé et pris {card} dans la défausse.",
+        "Hai reclamato {card} dagli scarti.",
+    ),
+    (
         "log.discarded",
         "{name} discarded {card}.",
         "{name} a défaussé {card}.",
         "{name} ha scartato {card}.",
     ),
     (
+        "log.discarded.you",
+        "You discarded {card}.",
+        "Vous avez défaussé {card}.",
+        "Hai scartato {card}.",
+    ),
+    (
         "log.melded",
         "{name} melded {n} groups.",
         "{name} a posé {n} groupes.",
         "{name} ha calato {n} gruppi.",
+    ),
+    (
+        "log.melded.you",
+        "You melded {n} groups.",
+        "Vous avez posé {n} groupes.",
+        "Hai calato {n} gruppi.",
     ),
     // Refusals (the engine's errors)
     ("kind.draw", "Draw", "Piocher", "Pesca"),
@@ -1474,6 +1528,27 @@ mod tests {
         let prefs = ["de-CH", "it-CH", "fr-CH"].map(String::from);
         assert_eq!(Lang::first_of(prefs), Lang::It);
         assert_eq!(Lang::first_of(["C".to_string()]), Lang::En);
+    }
+
+    /// The player's own lines have their own keys: French and Italian
+    /// conjugate the verb for "you" ("Vous a pioché" is wrong).
+    #[test]
+    fn the_players_own_lines_are_conjugated_for_you() {
+        for (k, ..) in ENTRIES {
+            if let Some(base) = k.strip_suffix(".you")
+                && (base.starts_with("log.") || base.starts_with("end."))
+            {
+                assert!(catalogue().contains_key(base), "{k} without {base}");
+            }
+        }
+        assert_eq!(
+            Lang::Fr.fmt("log.drew.you", &[("n", "1")]),
+            "Vous avez pioché 1."
+        );
+        assert_eq!(
+            Lang::It.fmt("log.took.you", &[("card", "7")]),
+            "Hai preso 7."
+        );
     }
 
     #[test]

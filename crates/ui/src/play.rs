@@ -994,31 +994,40 @@ impl Play {
             ui.label(RichText::new(status).strong());
             for (seat, line) in &self.log {
                 let name = self.player_name(lang, *seat);
+                // The player's own lines: French and Italian conjugate for "you".
+                let own = *seat == self.me;
+                let key = |other: &'static str, you: &'static str| if own { you } else { other };
                 let text = match line {
                     LogLine::Played(cards) => lang.fmt(
-                        "log.played",
+                        key("log.played", "log.played.you"),
                         &[("name", &name), ("cards", &cards_names(lang, cards))],
                     ),
-                    LogLine::Drew(n) => {
-                        lang.fmt("log.drew", &[("name", &name), ("n", &n.to_string())])
+                    LogLine::Drew(n) => lang.fmt(
+                        key("log.drew", "log.drew.you"),
+                        &[("name", &name), ("n", &n.to_string())],
+                    ),
+                    LogLine::Passed => {
+                        lang.fmt(key("log.passed", "log.passed.you"), &[("name", &name)])
                     }
-                    LogLine::Passed => lang.fmt("log.passed", &[("name", &name)]),
                     LogLine::Took(c) => lang.fmt(
-                        "log.took",
+                        key("log.took", "log.took.you"),
                         &[("name", &name), ("card", &card_name(lang, *c))],
                     ),
                     LogLine::Claimed(c) => lang.fmt(
-                        "log.claimed",
+                        key("log.claimed", "log.claimed.you"),
                         &[("name", &name), ("card", &card_name(lang, *c))],
                     ),
                     LogLine::Discarded(c) => lang.fmt(
-                        "log.discarded",
+                        key("log.discarded", "log.discarded.you"),
                         &[("name", &name), ("card", &card_name(lang, *c))],
                     ),
-                    LogLine::Melded(n) => {
-                        lang.fmt("log.melded", &[("name", &name), ("n", &n.to_string())])
+                    LogLine::Melded(n) => lang.fmt(
+                        key("log.melded", "log.melded.you"),
+                        &[("name", &name), ("n", &n.to_string())],
+                    ),
+                    LogLine::Knocked => {
+                        lang.fmt(key("end.knocked", "end.knocked.you"), &[("name", &name)])
                     }
-                    LogLine::Knocked => lang.fmt("end.knocked", &[("name", &name)]),
                 };
                 ui.separator();
                 ui.label(RichText::new(text).weak());
@@ -1479,10 +1488,12 @@ impl Play {
 
     fn end_reason(&self, lang: Lang, end: HandEnd) -> String {
         match end {
+            HandEnd::WentOut { seat } if seat == self.me => lang.t("end.went_out.you").into(),
             HandEnd::WentOut { seat } => {
                 lang.fmt("end.went_out", &[("name", &self.player_name(lang, seat))])
             }
             HandEnd::Blocked => lang.t("end.blocked").into(),
+            HandEnd::Knocked { seat } if seat == self.me => lang.t("end.knocked.you").into(),
             HandEnd::Knocked { seat } => {
                 lang.fmt("end.knocked", &[("name", &self.player_name(lang, seat))])
             }

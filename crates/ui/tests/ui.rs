@@ -524,6 +524,58 @@ fn a_computer_claims_the_discard_the_player_leaves_half_way_through_the_window()
     );
 }
 
+/// The log's and the hand's end lines about the player are conjugated for
+/// "you" in French and Italian ("Vous avez pioché", not "Vous a pioché").
+#[test]
+fn the_log_speaks_to_the_player_in_their_language() {
+    for (lang, draw, new_group, knock, drew, knocked) in [
+        (
+            rami_ui::Lang::Fr,
+            "Piocher",
+            "Nouveau groupe",
+            "Toquer",
+            "Vous avez pioché 1.",
+            "Vous avez toqué.",
+        ),
+        (
+            rami_ui::Lang::It,
+            "Pesca",
+            "Nuovo gruppo",
+            "Bussa",
+            "Hai pescato 1.",
+            "Hai bussato.",
+        ),
+    ] {
+        let game = position(
+            GameConfig::new(RuleSet::Carousel, 2, 3),
+            rami_cards::deck(1, 1),
+            &["7H 8H 9H 2C", "3S 5D 9C JD KS 4H 6C"],
+            "QS QD QC",
+            "3C",
+        );
+        let mut app = quick_app();
+        app.settings.lang = lang;
+        app.start_game(game);
+        let mut h = harness(app);
+        h.run();
+        h.get_by_label(draw).click();
+        h.run();
+        assert!(h.query_by_label(drew).is_some(), "{lang:?}: no `{drew}`");
+        for card in cards("7H 8H 9H") {
+            h.get_by_label(&rami_ui::cards::card_name(lang, card))
+                .click();
+        }
+        h.get_by_label(new_group).click();
+        h.run();
+        h.get_by_label(knock).click();
+        h.run();
+        assert!(
+            h.query_all_by_label(knocked).next().is_some(),
+            "{lang:?}: no `{knocked}`"
+        );
+    }
+}
+
 #[test]
 fn a_refusal_is_shown_in_the_players_language() {
     for (lang, new_group, done, live, refused) in [
