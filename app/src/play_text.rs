@@ -757,27 +757,10 @@ mod tests {
     fn rami_dealt(hands: [&str; 4], stock: &str) -> rami_engine::AnyGame {
         let mut config = GameConfig::new(RuleSet::Rami, 4, 1);
         config.options.claim = true;
-        let mut left = CardCounts::from_cards(&rami_cards::deck(2, 6));
-        let mut take = |text: &str| {
-            let cards = parse_cards(text).expect("test cards");
-            for &c in &cards {
-                assert!(left.remove(c), "{c} is not left");
-            }
-            cards
-        };
-        let mut hands: Vec<Vec<Card>> = hands.iter().map(|h| take(h)).collect();
-        let stock = take(stock);
-        let mut rest = left.cards().into_iter();
-        for h in &mut hands {
-            h.extend(rest.by_ref().take(13 - h.len()));
-        }
-        let mut deck: Vec<Card> = (0..13)
-            .flat_map(|k| hands.iter().map(move |h| h[k]))
-            .collect();
-        deck.extend(rest.next());
-        deck.extend(stock);
-        deck.extend(rest);
-        config.deck = Some(deck);
+        let parse = |text: &str| parse_cards(text).expect("test cards");
+        let hands: Vec<Vec<Card>> = hands.iter().map(|h| parse(h)).collect();
+        config.deck =
+            Some(rami_discard::scripted_deck(&config, &hands, &parse(stock)).expect("a deal"));
         rami_engine::new_game(config).expect("a Rami game")
     }
 

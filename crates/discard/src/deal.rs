@@ -29,6 +29,43 @@ pub fn cards_per_player(config: &GameConfig) -> usize {
     }
 }
 
+/// A deck for [`GameConfig::deck`] that deals the first hand as scripted
+/// (tests, a guided deal): seat `s` gets `hands[s]`, filled up to
+/// `cards_per_player` from the cards left; then one card turns up on the
+/// discard pile, and the stock starts with `stock` (top first). `None` when a
+/// card is asked for more often than `composition` holds it.
+pub fn scripted_deck(
+    config: &GameConfig,
+    hands: &[Vec<Card>],
+    stock: &[Card],
+) -> Option<Vec<Card>> {
+    let (decks, jokers) = composition(config);
+    let size = cards_per_player(config);
+    let mut left = rami_cards::CardCounts::from_cards(&deck(decks, jokers));
+    for &c in hands.iter().flatten().chain(stock) {
+        if !left.remove(c) {
+            return None;
+        }
+    }
+    let mut rest = left.cards().into_iter();
+    let hands: Vec<Vec<Card>> = hands
+        .iter()
+        .map(|h| {
+            let mut h = h.clone();
+            h.extend(rest.by_ref().take(size.saturating_sub(h.len())));
+            h
+        })
+        .collect();
+    // Dealt one card a seat in turn, as the engine deals.
+    let mut out: Vec<Card> = (0..size)
+        .flat_map(|k| hands.iter().filter_map(move |h| h.get(k).copied()))
+        .collect();
+    out.extend(rest.next());
+    out.extend_from_slice(stock);
+    out.extend(rest);
+    Some(out)
+}
+
 /// One deterministic shuffle stream per (hand, reshuffle): derived from the seed,
 /// so no generator state has to be saved with a game.
 fn stream(seed: u64, hand: u32, reshuffle: u32) -> ChaCha8Rng {

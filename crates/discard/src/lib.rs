@@ -17,7 +17,7 @@ mod groups;
 mod sim;
 
 pub use bot::{COMPUTER_CLAIM_DELAY_MS, bot_action, claim_action, claim_order, claim_time};
-pub use deal::{cards_per_player, composition};
+pub use deal::{cards_per_player, composition, scripted_deck};
 pub use engine::{CLAIM_WINDOW_MS, DiscardGame, MAX_DEADLINES_PER_CALL, RAMI_OPENING};
 pub use groups::{group_value, value_in_group};
 pub use sim::{SimError, SimGame, play_bot_game};

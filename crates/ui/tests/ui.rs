@@ -444,27 +444,9 @@ fn computer_3_discarded_a_king() -> AnyGame {
     let mut config = GameConfig::new(RuleSet::Rami, 4, 1);
     config.options.claim = true;
     let hands = ["2S", "KH KD 2C 8C QC 4S 7S 10S 6D 9D 3H JH 3S", "4D", "KS"];
-    let mut left = rami_cards::CardCounts::from_cards(&rami_cards::deck(2, 6));
-    let mut take = |text: &str| {
-        let cs = cards(text);
-        for &c in &cs {
-            assert!(left.remove(c), "{c} is not left");
-        }
-        cs
-    };
-    let mut hands: Vec<Vec<Card>> = hands.iter().map(|h| take(h)).collect();
-    let stock = take("5H AD 5D 5C");
-    let mut rest = left.cards().into_iter();
-    for h in &mut hands {
-        h.extend(rest.by_ref().take(13 - h.len()));
-    }
-    let mut deck: Vec<Card> = (0..13)
-        .flat_map(|k| hands.iter().map(move |h| h[k]))
-        .collect();
-    deck.extend(rest.next());
-    deck.extend(stock);
-    deck.extend(rest);
-    config.deck = Some(deck);
+    let hands: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+    config.deck =
+        Some(rami_discard::scripted_deck(&config, &hands, &cards("5H AD 5D 5C")).expect("a deal"));
     let mut game = rami_engine::new_game(config).expect("a Rami game");
     for (seat, card) in [(0, "2S"), (1, "3S"), (2, "4D"), (3, "KS")] {
         game.apply(seat, rami_game::Action::Draw, 0).expect("draw");
