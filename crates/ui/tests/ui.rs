@@ -528,13 +528,7 @@ fn the_log_speaks_to_the_player_in_their_language() {
             "Hai bussato.",
         ),
     ] {
-        let game = position(
-            GameConfig::new(RuleSet::Carousel, 2, 3),
-            rami_cards::deck(1, 1),
-            &["7H 8H 9H 2C", "3S 5D 9C JD KS 4H 6C"],
-            "QS QD QC",
-            "3C",
-        );
+        let game = carousel_knock_in_reach();
         let mut app = quick_app();
         app.settings.lang = lang;
         app.start_game(game);
@@ -629,16 +623,21 @@ fn give_up_takes_two_taps_restores_the_move_and_draws_three() {
     assert_eq!(view.table, vec![cards("QS QD QC")]);
 }
 
-#[test]
-fn carousel_knock_ends_the_hand_with_five_points_or_fewer() {
-    let game = position(
+/// Carousel for two, the player to draw the 3 of clubs: then 7-8-9 of hearts
+/// go down and 2 and 3 of clubs (5 points) are left, so Knock is offered.
+fn carousel_knock_in_reach() -> AnyGame {
+    position(
         GameConfig::new(RuleSet::Carousel, 2, 3),
         rami_cards::deck(1, 1),
         &["7H 8H 9H 2C", "3S 5D 9C JD KS 4H 6C"],
         "QS QD QC",
         "3C",
-    );
-    let mut h = at_table(game);
+    )
+}
+
+#[test]
+fn carousel_knock_ends_the_hand_with_five_points_or_fewer() {
+    let mut h = at_table(carousel_knock_in_reach());
     assert!(h.query_by_label("Knock").is_none());
     h.get_by_label("Draw").click();
     h.run();
